@@ -49,8 +49,30 @@ public struct ScrollworkCommand: ParsableCommand {
     /// of the time before the first frame.
     public static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        guard let path = directPath(arguments) else { return main(openArguments(arguments)) }
-        do { try Open.open(path: path, separator: nil, header: nil, color: "auto") } catch { exit(withError: error) }
+        do {
+            if let path = directPath(arguments) { return try Open.open(path: path, separator: nil, header: nil, color: "auto") }
+            var command = try parseAsRoot(openArguments(arguments) ?? arguments)
+            try command.run()
+        } catch {
+            exitShowing(error)
+        }
+    }
+
+    /// Ends the program as the argument parser would for `error` (help and version on standard
+    /// output, with status 0), but with an error's message through ``printError(_:)``: a message
+    /// that quotes an argument (an unknown option, a bad value) shows its control characters as
+    /// pictures instead of handing them to the terminal.
+    static func exitShowing(_ error: any Error) -> Never {
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        if !message.isEmpty {
+            if code == .success { print(message) } else { printError(message) }
+        }
+        #if canImport(Glibc)
+        Glibc.exit(code.rawValue)
+        #elseif canImport(Darwin)
+        Darwin.exit(code.rawValue)
+        #endif
     }
 
     /// `scrollwork PATH --option …` read as `scrollwork open PATH --option …`, as documented: a
@@ -694,7 +716,10 @@ func terminalSession(environment: [String: String]) throws -> TerminalSession {
     }
 }
 
+/// Writes `message` and a line end to standard error, its control characters (from a file's name
+/// or contents, which messages quote) shown as pictures wherever the message is read.
 func printError(_ message: String) {
-    var text = message + "\n"
-    text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    var visible = VisibleText()
+    let text = visible.shown(Array(message.utf8)) + visible.end() + [0x0A]
+    text.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
 }

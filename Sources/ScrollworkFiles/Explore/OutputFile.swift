@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Scrollwork
 
 #if canImport(Glibc)
 private let systemWrite = Glibc.write
@@ -26,6 +27,10 @@ public final class OutputFile {
     /// The gzip member or zstd frame the bytes go into, for a name ending in `.gz` or `.zst`;
     /// nil for bytes as they are.
     private let deflater: (any Compressor)?
+    /// For a terminal (standard output or a device that is one), the text made safe to show:
+    /// values from the file reach it as data, never as escape sequences; nil for anything else,
+    /// which gets the bytes as they are.
+    private var visible: VisibleText?
 
     /// How a save reaches its target.
     private enum Destination {
@@ -56,6 +61,7 @@ public final class OutputFile {
             descriptor = 1
             destination = .standardOutput
             deflater = nil
+            visible = isatty(1) == 1 ? VisibleText() : nil
             return
         }
         deflater = try Self.compressor(for: path)
@@ -71,6 +77,7 @@ public final class OutputFile {
                 guard fd >= 0 else { throw FileError(errno: errno, path: path, operation: "open for writing") }
                 descriptor = fd
                 destination = .device
+                visible = deflater == nil && isatty(fd) == 1 ? VisibleText() : nil
                 return
             }
             guard replacingExisting else { throw .exists(path: path) }
@@ -89,6 +96,7 @@ public final class OutputFile {
         if exists { _ = fchmod(made.0, info.st_mode & 0o7777) }
         descriptor = made.0
         destination = .partial(name: made.1, target: target, replaces: exists)
+        visible = nil
     }
 
     /// The compressor a name ending in `.gz` or `.zst` asks for; nil for other names.
@@ -127,13 +135,15 @@ public final class OutputFile {
         }
     }
 
-    /// Writes all of `bytes`.
+    /// Writes all of `bytes` (to a terminal, with their control characters as pictures: see
+    /// ``VisibleText``).
     ///
     /// - Throws: ``FileError`` when the system will not take them (a full disk, a closed pipe),
     ///   or ``FileError/finished(path:)`` after ``finish()``: the descriptor is closed then, and
     ///   its number may already be another file's.
     public func write(_ bytes: [UInt8]) throws(FileError) {
         guard !finished else { throw .finished(path: path) }
+        if let shown = visible?.shown(bytes) { return try writeAsIs(shown) }
         guard let deflater else { return try writeAsIs(bytes) }
         guard let compressed = deflater.compress(bytes, finishing: false) else { throw compressionFailed }
         try writeAsIs(compressed)
@@ -174,6 +184,7 @@ public final class OutputFile {
     /// - Throws: ``FileError`` when the last bytes or the rename fail; the partial file is removed.
     public func finish() throws(FileError) {
         guard !finished else { return }
+        if let rest = visible?.end(), !rest.isEmpty { try writeAsIs(rest) }
         if let deflater {
             guard let last = deflater.compress([], finishing: true) else { throw compressionFailed }
             try writeAsIs(last)
