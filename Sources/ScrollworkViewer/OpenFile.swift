@@ -217,6 +217,18 @@ public enum OpenFile {
         }
     }
 
+    /// True when `sample`, a file's first bytes, is neither text (in UTF-8, or UTF-16 after its
+    /// byte order mark) nor a kind of file this opens from its bytes (compressed data, Parquet,
+    /// an SQLite database): what ``opened(file:separator:header:theme:missing:)`` refuses as
+    /// binary.
+    static func isBinary(_ sample: [UInt8]) -> Bool {
+        if CompressionFormat.detect(Array(sample.prefix(6))) != nil || sample.starts(with: Array("PAR1".utf8)) || SQLiteCatalog.isDatabase(header: sample) {
+            return false
+        }
+        if sample.starts(with: [0xFF, 0xFE]) || sample.starts(with: [0xFE, 0xFF]) { return false }
+        return binaryByte(in: sample) != nil
+    }
+
     /// The offset of the first byte that says the sample is not text: a NUL, or a control byte
     /// other than tab, line feed, form feed, carriage return and escape once they make up more
     /// than a tenth of the sample; nil for text.

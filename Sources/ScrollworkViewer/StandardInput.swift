@@ -33,13 +33,28 @@ public enum StandardInput {
         return data
     }
 
-    /// True when `path` names a stream: a FIFO, a character device or a socket, which has no
-    /// offsets to read at and is read as standard input is.
+    /// True when `path` names a stream: a FIFO, a character device, a socket or a file that says
+    /// it is empty but gives bytes when read (`/proc/cpuinfo`), which has no offsets to read at
+    /// (or no size to read to) and is read as standard input is.
     public static func isStream(_ path: String) -> Bool {
         var info = stat()
         guard FileSystemPath.withCString(path, { stat($0, &info) }) == 0 else { return false }
         let type = info.st_mode & S_IFMT
-        return type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK
+        return type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK || (type == S_IFREG && info.st_size == 0 && hasBytes(path))
+    }
+
+    /// True when reading the file at `path` gives a byte: a file of `/proc` or `/sys` says it
+    /// is empty and makes its text as it is read, so it is read as a stream, to its end.
+    private static func hasBytes(_ path: String) -> Bool {
+        #if canImport(Glibc)
+        let fd = FileSystemPath.withCString(path) { Glibc.open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        #else
+        let fd = FileSystemPath.withCString(path) { Darwin.open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        #endif
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var byte: UInt8 = 0
+        return read(fd, &byte, 1) == 1
     }
 
     /// Opens the stream at `path` (a FIFO, say) for ``open(data:separator:header:theme:missing:memoryLimit:name:)``
@@ -195,7 +210,17 @@ public enum StandardInput {
         let flags = fcntl(data, F_GETFL)
         if flags >= 0 { _ = fcntl(data, F_SETFL, flags & ~O_NONBLOCK) }
         var keeping = Keeping(total: 0)
-        let failure = keeping.keepRest(from: data, spool: spool, reader: reader, memoryLimit: memoryLimit, directory: temporaryDirectory) { true }
+        // The first bytes are looked at as soon as they are kept: a stream that is no text (a
+        // device like /dev/urandom, which never ends) is refused then, not kept whole first.
+        var looked = false
+        let failure = keeping.keepRest(from: data, spool: spool, reader: reader, memoryLimit: memoryLimit, directory: temporaryDirectory) {
+            guard !looked else { return true }
+            var sample = [UInt8](repeating: 0, count: OpenFile.sampleSize)
+            let count = sample.withUnsafeMutableBytes { pread(reader, $0.baseAddress, $0.count, 0) }
+            guard count == sample.count else { return true }
+            looked = true
+            return !OpenFile.isBinary(sample)
+        }
         close(data)
         close(spool)
         if let failure {

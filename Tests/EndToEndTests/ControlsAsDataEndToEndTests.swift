@@ -4,22 +4,6 @@ import Testing
 /// `scrollwork open` writing to a terminal: a file's values and the arguments an error message
 /// quotes reach it as data, never as escape sequences it obeys (a title set, the screen cleared).
 @Suite(.serialized) struct ControlsAsDataEndToEndTests {
-    /// Runs `scrollwork` with `arguments`, standard output and standard error pipes: what each
-    /// received, and the status.
-    static func run(_ arguments: [String]) throws -> (output: String, errors: String, status: Int32) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Tmux.scrollwork)
-        process.arguments = arguments
-        let (output, errors) = (Pipe(), Pipe())
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let errorText = errors.fileHandleForReading.readDataToEndOfFile()
-        let outputText = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (String(decoding: outputText, as: UTF8.self), String(decoding: errorText, as: UTF8.self), process.terminationStatus)
-    }
-
     /// A CSV whose values are escape sequences: a colour, a bell, a window title.
     static func controls() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("controls-\(UInt32.random(in: 0...UInt32.max)).csv").path
@@ -44,17 +28,17 @@ import Testing
     func valuesIntoAPipeStayAsTheyAre() throws {
         let path = try Self.controls()
         defer { unlink(path) }
-        let piped = try Self.run(["open", path, "--columns", "a,b", "--output", "-"])
+        let piped = try ProgramRun(["open", path, "--columns", "a,b", "--output", "-"])
         #expect(piped.status == 0, "\(piped.errors)")
         #expect(piped.output == "a,b\n\u{1B}[31mred\u{1B}[0m,\u{07}bell\n\u{1B}]2;pwned\u{07},ok\n", "\(piped.output.debugDescription)")
     }
 
     @Test("an error message quoting an argument or a file's name shows its control characters as pictures")
     func errorMessagesQuoteAsData() throws {
-        let option = try Self.run(["open", "x.csv", "--\u{1B}]2;pwned\u{07}"])
+        let option = try ProgramRun(["open", "x.csv", "--\u{1B}]2;pwned\u{07}"])
         #expect(option.status != 0)
         #expect(!option.errors.contains("\u{1B}") && option.errors.contains("␛]2;pwned␇"), "\(option.errors.debugDescription)")
-        let name = try Self.run(["open", "/nonexistent/\u{1B}[2Jfile.csv", "--frequency", "a"])
+        let name = try ProgramRun(["open", "/nonexistent/\u{1B}[2Jfile.csv", "--frequency", "a"])
         #expect(name.status != 0)
         #expect(!name.errors.contains("\u{1B}") && name.errors.contains("␛[2Jfile.csv"), "\(name.errors.debugDescription)")
     }
