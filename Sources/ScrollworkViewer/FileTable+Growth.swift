@@ -100,7 +100,10 @@ extension FileTable {
             let step = Swift.max(1, lines.count / 200)
             let found = JSONLinesRows.keys(file: file, index: index, lines: stride(from: lines.lowerBound, to: lines.upperBound, by: step), after: shape.keys, framing: framing)
             if found.count > shape.keys.count {
-                shape.fieldTitles += found[shape.keys.count...]
+                // Field `k` of a JSON row is key `k`, so the titles are the keys, made anew: a
+                // file whose first slice held no whole line (a first line past 64 KB) had one
+                // column titled "Column 1" for none, which the keys found now replace.
+                shape.fieldTitles = found.enumerated().map { $1.isEmpty ? "Column \($0 + 1)" : $1 }
                 shape.keys = found
             }
         }

@@ -43,6 +43,14 @@ public struct FileTable: TableSource {
         }
         var index = RecordIndex(scanner: scanner)
         try index.extend(from: file, limit: FileIndexing.firstSlice, chunkSize: FileIndexing.firstSlice)
+        // The titles are read from the first records: a first line longer than the slice (the
+        // header of 20,000 columns, a JSON line holding a long text) is read whole first, and
+        // the next, twice as much each time up to a background step's slice.
+        var more = FileIndexing.firstSlice
+        while index.count < 2 && !index.isFinished && more <= FileIndexing.slice {
+            try index.extend(from: file, limit: more, chunkSize: more)
+            more *= 2
+        }
         let header: [String]?, keys: [String]
         switch format {
         case let .delimited(dialect):

@@ -111,6 +111,14 @@ public enum OpenFile {
         do {
             file = try raw.decodingText()
             sample = try file.read(at: 0, count: sampleSize)
+            // The separator and the header are told from the first lines: a first line longer
+            // than the sample (the header of 20,000 columns) is read whole with the next one,
+            // the sample four times longer each time, up to 64 MB.
+            var size = sampleSize
+            while sample.count == size && size < 64 << 20 && sample.lazy.filter({ $0 == 0x0A }).prefix(2).count < 2 {
+                size *= 4
+                sample = try file.read(at: 0, count: size)
+            }
         } catch { throw Failure(description: "\(error)") }
         var separator = separator
         if let hint = excelSeparatorLine(sample) {

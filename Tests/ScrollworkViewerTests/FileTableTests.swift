@@ -184,6 +184,24 @@ import Testing
         #expect(t.text.contains("\(grouped(rows)) rows ·"), "\(t.text)")
     }
 
+    @Test("a first line longer than the first slice (a header of 20,000 columns, a JSON line of 400 KB) still gives the titles, and every value its own column")
+    func firstLineLongerThanTheSlice() throws {
+        let wide = TemporaryFile(name: "wide.csv", (0..<20_000).map { "column_\($0)" }.joined(separator: ",") + "\n"
+            + (0..<3).map { r in (0..<20_000).map { "\(r * 20_000 + $0)" }.joined(separator: ",") }.joined(separator: "\n") + "\n")
+        let table = try FileTable(path: wide.path)
+        #expect(table.columnTitles.count == 20_000 && table.columnTitles.first == "column_0" && table.columnTitles.last == "column_19999")
+        let out = wide.directory + "/out.csv"
+        _ = try TableQuery.write(table, recipe: ViewRecipe(columns: "column_19999,column_5"), to: out)
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "column_19999,column_5\n19999,5\n39999,20005\n59999,40005\n")
+        let long = TemporaryFile(name: "long.jsonl", #"{"a": ""# + String(repeating: "x", count: 400_000) + "\"}\n" + #"{"a": 1, "b": "late"}"# + "\n")
+        let lines = try TableQuery.whole(try FileTable(path: long.path))
+        #expect(lines.columnTitles == ["a", "b"], "\(lines.columnTitles)")
+        let jsonOut = long.directory + "/out.csv"
+        _ = try TableQuery.write(lines, recipe: ViewRecipe(columns: "b,a"), to: jsonOut, replacingExisting: true)
+        let text = try String(contentsOfFile: jsonOut, encoding: .utf8)
+        #expect(text.hasSuffix("\nlate,1\n") && text.hasPrefix("b,a\n,xxx"), "\(text.prefix(20)) … \(text.suffix(20))")
+    }
+
     @Test("a batch run over a file given as a TableSource reads all of it, not the slice indexed when it was opened")
     func batchReadsTheWholeFile() throws {
         let file = TemporaryFile(name: "big.csv", Self.csv(rows: 1...100_000))
