@@ -150,12 +150,17 @@ public enum OpenFile {
         } else if !forced && isJSONLines(sample: sample, ext: ext) {
             format = .json(.lines)
         } else {
-            var dialect = DelimitedDialect.detect(sample: sample, hint: ext, separator: try separator.map(separatorByte))
+            // Blank lines before the first record (some exports write them) are neither the
+            // header nor rows: a table starts after them (a text shown as text keeps them).
+            let blank = sample.prefix { $0 == 0x0A || $0 == 0x0D }.count
+            let records = blank < sample.count ? Array(sample[blank...]) : sample
+            var dialect = DelimitedDialect.detect(sample: records, hint: ext, separator: try separator.map(separatorByte))
             if let header { dialect.hasHeader = header }
             format = .delimited(dialect)
-            if !forced && !dialect.splitsIntoColumns(sample) {
+            if !forced && !dialect.splitsIntoColumns(records) {
                 do { return .pager(try TextPager(file: file, theme: theme)) } catch { throw Failure(description: "\(error)") }
             }
+            if blank > 0 && blank < sample.count { file = file.dropping(UInt64(blank)) }
         }
         do {
             let table = try FileTable(file: file, format: format, missing: missing)

@@ -2,6 +2,7 @@ import Foundation
 import Scrollwork
 @testable import ScrollworkFiles
 import ScrollworkTerminal
+import ScrollworkTestSupport
 import ScrollworkWidgets
 import Testing
 @testable import ScrollworkViewer
@@ -98,6 +99,25 @@ import Testing
             let summaries = try #require(ColumnSummary.summarizing(fileRows, titles: titles, within: .all(count: 3), missing: missing, concurrently: .serial))
             #expect(summaries[3].missing == 1 && summaries[3].count == 2, "\(summaries[3])")
         }
+    }
+
+    @Test("lines that end in a carriage return alone (Excel's CSV (Macintosh)), a BOM before them, and blank lines before the header read to their rows")
+    func carriageReturnsAndBlankLines() throws {
+        func read(_ name: String, _ bytes: [UInt8]) throws -> (titles: [String], rows: [[String]]) {
+            let file = TemporaryFile(name: name, String(decoding: bytes, as: UTF8.self))
+            let viewer = try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme())
+            let whole = try #require(viewer.fileTable).indexedToEnd(concurrently: .serial)
+            return (whole.columnTitles, (0..<whole.fileRows.count).map { whole.fileRows.row(at: $0).fields })
+        }
+        let mac = try read("mac.csv", Array("id,name\r1,\"Zoë\r Adams\"\r2,Bob\r".utf8))
+        #expect(mac.titles == ["id", "name"] && mac.rows == [["1", "Zoë\n Adams"], ["2", "Bob"]], "\(mac)")
+        let marked = try read("marked.csv", [0xEF, 0xBB, 0xBF] + Array("id,name\r1,Ann".utf8))
+        #expect(marked.titles == ["id", "name"] && marked.rows == [["1", "Ann"]], "\(marked)")
+        let blank = try read("blank.csv", Array("\n\r\n\nid,name\n1,Ann\n".utf8))
+        #expect(blank.titles == ["id", "name"] && blank.rows == [["1", "Ann"]], "\(blank)")
+        // Line feeds anywhere: carriage returns stay as they are.
+        let windows = try read("windows.csv", Array("id,name\r\n1,\"a\rb\"\r\n".utf8))
+        #expect(windows.rows == [["1", "a\rb"]], "\(windows)")
     }
 
     @Test("a sep= line is read only as Excel writes it: any case, CR LF or LF, one printable separator")

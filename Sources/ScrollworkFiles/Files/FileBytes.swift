@@ -209,17 +209,26 @@ public final class FileBytes: Sendable {
     /// `count` is past the end; any count is taken).
     public func dropping(_ count: UInt64) -> FileBytes { FileBytes(showing: self, from: count) }
 
+    /// This file with each carriage return read as a line feed when its first 64 KB end lines in
+    /// carriage returns alone and it is a file of this machine's (``CarriageReturnLines``); else
+    /// this file.
+    private func readingCarriageReturnsAsLineEnds() throws(FileError) -> FileBytes {
+        guard !isStream, CarriageReturnLines.endsLinesWithCarriageReturns(try read(at: 0, count: 64 << 10)) else { return self }
+        return FileBytes(showing: self, from: 0, through: CarriageReturnLines(source: self), encoding: encoding)
+    }
+
     /// The file as UTF-8 text: a UTF-8 byte order mark left out, UTF-16 with its byte order mark
     /// (as Excel's "Unicode text" and Windows tools write it) decoded as it is read
-    /// (``encoding`` says which); any other file as it is.
+    /// (``encoding`` says which), lines that end in a carriage return alone (classic Mac OS)
+    /// read as lines; any other file as it is.
     ///
     /// - Throws: ``FileError`` when the start cannot be read or no temporary file can be made to
     ///   keep decoded text in.
     public func decodingText() throws(FileError) -> FileBytes {
         let start = try read(at: 0, count: 3)
-        if start.starts(with: [0xEF, 0xBB, 0xBF]) { return dropping(3) }
+        if start.starts(with: [0xEF, 0xBB, 0xBF]) { return try dropping(3).readingCarriageReturnsAsLineEnds() }
         let order: UTF16Text.ByteOrder? = start.starts(with: [0xFF, 0xFE]) ? .littleEndian : start.starts(with: [0xFE, 0xFF]) ? .bigEndian : nil
-        guard let order else { return self }
+        guard let order else { return try readingCarriageReturnsAsLineEnds() }
         let text = try UTF16Text(source: dropping(2), order: order, name: path)
         return FileBytes(showing: self, from: 0, through: text, encoding: order == .littleEndian ? "UTF-16LE" : "UTF-16BE")
     }
