@@ -16,6 +16,20 @@ import ScrollworkWidgets
         return t
     }
 
+    @Test("a /proc file, which says it is empty, opens however it is reached (a directory, a window): as what it holds, not 'the file is empty'")
+    func procFileOpens() throws {
+        let file = try FileBytes(path: "/proc/self/status")
+        #expect(String(decoding: try file.read(at: 0, count: 5), as: UTF8.self) == "Name:")
+        // Its lines are `Name:<tab>value`: a table of two columns.
+        guard case let .table(viewer) = try OpenFile.opened(path: "/proc/self/status", separator: nil, header: false, theme: Theme()) else {
+            Issue.record("/proc/self/status did not open as a table")
+            return
+        }
+        var t = HeadlessTerminal(viewer, columns: 80, rows: 10)
+        while t.runWork("growth") {}
+        #expect(t.text.contains("Name:") && t.text.contains("State:"), "\(t.text)")
+    }
+
     @Test("a JSON file holding an array of objects, pretty-printed or on one line, opens as a table of its elements")
     func jsonArrayOpensAsTable() throws {
         let pretty = """

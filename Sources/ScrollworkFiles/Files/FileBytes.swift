@@ -66,7 +66,10 @@ public final class FileBytes: Sendable {
         }
         hasPath = true
         identity = (UInt64(info.st_dev), UInt64(info.st_ino))
-        if type == S_IFREG || type == S_IFBLK {
+        // A file of /proc or /sys says it is empty and makes its text as it is read: a stream.
+        var byte: UInt8 = 0
+        let made = type == S_IFREG && info.st_size == 0 && pread(fd, &byte, 1, 0) == 1
+        if (type == S_IFREG && !made) || type == S_IFBLK {
             let flags = fcntl(fd, F_GETFL)
             if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
             if let format = Self.compression(of: fd) {
