@@ -113,9 +113,10 @@ public enum OpenFile {
             sample = try file.read(at: 0, count: sampleSize)
             // The separator and the header are told from the first lines: a first line longer
             // than the sample (the header of 20,000 columns) is read whole with the next one,
-            // the sample four times longer each time, up to 64 MB.
+            // the sample four times longer each time, up to 64 MB (not for bytes that are no
+            // text, which are refused from the first sample: /dev/zero has no line ends at all).
             var size = sampleSize
-            while sample.count == size && size < 64 << 20 && sample.lazy.filter({ $0 == 0x0A }).prefix(2).count < 2 {
+            while sample.count == size && size < 64 << 20 && sample.lazy.filter({ $0 == 0x0A }).prefix(2).count < 2 && binaryByte(in: sample) == nil {
                 size *= 4
                 sample = try file.read(at: 0, count: size)
             }

@@ -136,7 +136,7 @@ public final class OutputFile {
     }
 
     /// Writes all of `bytes` (to a terminal, with their control characters as pictures: see
-    /// ``VisibleText``).
+    /// `VisibleText`).
     ///
     /// - Throws: ``FileError`` when the system will not take them (a full disk, a closed pipe),
     ///   or ``FileError/finished(path:)`` after ``finish()``: the descriptor is closed then, and
