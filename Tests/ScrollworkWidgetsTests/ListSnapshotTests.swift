@@ -110,6 +110,21 @@ func drawList<Row>(_ list: ListState<Row>, columns: Int = 36, rows: Int = 12, ti
         assertSnapshot(of: out, as: .lines)
     }
 
+    @Test("a heading sits as its column's values do: over numbers at the trailing edge, sorted or not")
+    func headingsAlignedAsValues() throws {
+        var t = try table()
+        for sorted in [false, true] {
+            if sorted { try t.chooseHeading(2) }
+            let lines = draw(t).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let heading = lines[0], row = lines[1]
+            // The heading (and its arrow) ends where the column's numbers end; Name starts where names do.
+            let headingEnd = heading.distance(from: heading.startIndex, to: heading.lastIndex(where: { $0 != " " })!)
+            let valueEnd = row.distance(from: row.startIndex, to: row.lastIndex(where: { $0 != " " })!)
+            #expect(headingEnd == valueEnd, "\(heading) | \(row)")
+            #expect(heading.firstIndex(of: "N").map { heading.distance(from: heading.startIndex, to: $0) } == row.firstIndex(of: "f").map { row.distance(from: row.startIndex, to: $0) })
+        }
+    }
+
     @Test("SV-08, LT-12: the pinned header gets a hard edge once rows scroll under it")
     func SV_08_LT_12_hardEdgeUnderHeader() throws {
         var view = TableView(try table(), theme: theme)

@@ -399,8 +399,11 @@ public struct TableView<Row: Sendable>: StatefulWidget {
         let top = header.minY + (header.height - measurer.lineHeight(.headline)) / 2
         // The titles of the columns shown alone, read through the buffer: a column read from the
         // array is a copy of all its strings and closures.
-        let titles = table.columns.withUnsafeBufferPointer { columns in layout.shown.map { $0 < columns.count ? columns[$0].title : "" } }
-        for (i, title) in zip(layout.shown, titles) where layout.columns[i].width > 0 {
+        let headings = table.columns.withUnsafeBufferPointer { columns in
+            layout.shown.map { $0 < columns.count ? (title: columns[$0].title, alignment: columns[$0].alignment) : (title: "", alignment: .leading) }
+        }
+        for (i, heading) in zip(layout.shown, headings) where layout.columns[i].width > 0 {
+            let title = heading.title
             let column = layout.columns[i]
             let arrow = headingArrow(forColumn: i)
             let room = column.width - 2 * layout.padding
@@ -415,10 +418,14 @@ public struct TableView<Row: Sendable>: StatefulWidget {
                     style.background = theme.hover.background
                     c.fill(Rect(x: column.x, y: header.minY, width: column.width, height: header.height), style)
                 }
-                let titleWidth = c.text(title, at: Point(x: column.x + layout.padding, y: top), width: room - arrowWidth,
-                                        font: .headline, style: style)
+                // A heading sits as its column's values do: over numbers at the trailing edge
+                // (a last column stretched to the table's width kept its title far from them).
+                let spare = Swift.max(0, room - arrowWidth - measurer.width(of: title, font: .headline))
+                let indent = heading.alignment == .trailing ? spare : heading.alignment == .center ? (spare / 2).rounded(.down) : 0
+                let left = column.x + layout.padding + indent
+                let titleWidth = c.text(title, at: Point(x: left, y: top), width: room - arrowWidth - indent, font: .headline, style: style)
                 if !arrow.isEmpty {
-                    c.text(arrow, at: Point(x: column.x + layout.padding + titleWidth, y: top), width: arrowWidth + 0.5, font: .headline, style: style)
+                    c.text(arrow, at: Point(x: left + titleWidth, y: top), width: arrowWidth + 0.5, font: .headline, style: style)
                 }
                 if i < layout.columns.count - 1 {
                     let divider = column.x + column.width - 0.5
