@@ -366,7 +366,7 @@ struct Open: ParsableCommand {
         }
         // A FIFO or a device has no offsets: it is read as standard input is, waiting for its
         // writer as `less` waits.
-        if StandardInput.isStream(path) {
+        if FileBytes.readsAsStream(path: path) {
             let data = try StandardInput.openStream(at: path) { printError("scrollwork: waiting for data on \(path) (a pipe or device); Ctrl-C stops") }
             return try StandardInput.open(data: data, separator: separator, header: header, theme: theme, missing: missing, name: path)
         }
@@ -387,7 +387,7 @@ struct Open: ParsableCommand {
             }
             return try StandardInput.openWhole(data: dup(STDIN_FILENO), separator: separator, header: header, theme: theme, missing: missing)
         }
-        if StandardInput.isStream(path) {
+        if FileBytes.readsAsStream(path: path) {
             return try StandardInput.openWhole(data: StandardInput.openStream(path), name: path, separator: separator, header: header, theme: theme, missing: missing)
         }
         return try OpenFile.opened(path: path, separator: separator, header: header, theme: theme, missing: missing, trusting: authorities)

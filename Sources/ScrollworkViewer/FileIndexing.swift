@@ -11,6 +11,9 @@ struct FileIndexing {
     static let firstSlice = 64 << 10
     /// How much each background step indexes.
     static let slice = 64 << 20
+    /// The most of a file's start read to find its first two lines whole, which tell its
+    /// separator, its header and its titles (a header of 20,000 columns is 150 KB): a slice.
+    static let firstLinesLimit = slice
     /// How often a file indexed to its end is checked for growth.
     static let sizeCheckInterval = 1.0
     /// How often while standard input or a pipe is still being read: its lines show as they come.

@@ -45,9 +45,9 @@ public struct FileTable: TableSource {
         try index.extend(from: file, limit: FileIndexing.firstSlice, chunkSize: FileIndexing.firstSlice)
         // The titles are read from the first records: a first line longer than the slice (the
         // header of 20,000 columns, a JSON line holding a long text) is read whole first, and
-        // the next, twice as much each time up to a background step's slice.
+        // the next, twice as much each time, as far as the sample that told the separator.
         var more = FileIndexing.firstSlice
-        while index.count < 2 && !index.isFinished && more <= FileIndexing.slice {
+        while index.count < 2 && !index.isFinished && more <= FileIndexing.firstLinesLimit {
             try index.extend(from: file, limit: more, chunkSize: more)
             more *= 2
         }
@@ -106,7 +106,7 @@ public struct FileTable: TableSource {
     /// How many rows the columns are sampled from: those in the first 64 KB of the file (and at
     /// least a first screen), at most ``sampleLimit``.
     static func sampleRows(_ index: RecordIndex) -> Int {
-        let inSample = index.record(containing: UInt64(OpenFile.sampleSize)) ?? 0
+        let inSample = index.record(containing: UInt64(FileBytes.sampleSize)) ?? 0
         return Swift.min(index.count, Swift.max(inSample, 60), sampleLimit)
     }
 

@@ -25,9 +25,6 @@ public enum OpenFile {
         }
     }
 
-    /// How many bytes of the start of a file are read to tell its kind and dialect.
-    static let sampleSize = 64 << 10
-
     /// What a file opens as.
     public enum Opened {
         /// A table file (CSV, TSV, JSON Lines, a JSON array, Parquet) on the table screen,
@@ -110,13 +107,13 @@ public enum OpenFile {
         var sample: [UInt8]
         do {
             file = try raw.decodingText()
-            sample = try file.read(at: 0, count: sampleSize)
+            sample = try file.read(at: 0, count: FileBytes.sampleSize)
             // The separator and the header are told from the first lines: a first line longer
             // than the sample (the header of 20,000 columns) is read whole with the next one,
             // the sample four times longer each time, up to 64 MB (not for bytes that are no
             // text, which are refused from the first sample: /dev/zero has no line ends at all).
-            var size = sampleSize
-            while sample.count == size && size < 64 << 20 && sample.lazy.filter({ $0 == 0x0A }).prefix(2).count < 2 && binaryByte(in: sample) == nil {
+            var size = FileBytes.sampleSize
+            while sample.count == size && size < FileIndexing.firstLinesLimit && sample.lazy.filter({ $0 == 0x0A }).prefix(2).count < 2 && binaryByte(in: sample) == nil {
                 size *= 4
                 sample = try file.read(at: 0, count: size)
             }
@@ -124,7 +121,7 @@ public enum OpenFile {
         var separator = separator
         if let hint = excelSeparatorLine(sample) {
             file = file.dropping(UInt64(hint.length))
-            do { sample = try file.read(at: 0, count: sampleSize) } catch { throw Failure(description: "\(error)") }
+            do { sample = try file.read(at: 0, count: FileBytes.sampleSize) } catch { throw Failure(description: "\(error)") }
             separator = separator ?? String(UnicodeScalar(hint.separator))
         }
         guard !sample.isEmpty else {
@@ -178,7 +175,7 @@ public enum OpenFile {
     static func parquet(_ file: FileBytes, theme: Theme) throws(Failure) -> Opened? {
         let magic: [UInt8]
         do { magic = try file.read(at: 0, count: 4) } catch { throw Failure(description: "\(error)") }
-        guard magic == Array("PAR1".utf8) else { return nil }
+        guard ParquetTable.startsParquet(magic) else { return nil }
         // A file on a web server read by range has its end at hand, as a local one does.
         guard !file.isStream || (file.compression == nil && file.streamHasEnded) else {
             throw Failure(description: "\(file.path): a Parquet file is read from its footer, at its end: decompress it and give the file's path (its pages are compressed already)")
@@ -236,7 +233,7 @@ public enum OpenFile {
     /// an SQLite database): what ``opened(file:separator:header:theme:missing:)`` refuses as
     /// binary.
     static func isBinary(_ sample: [UInt8]) -> Bool {
-        if CompressionFormat.detect(Array(sample.prefix(6))) != nil || sample.starts(with: Array("PAR1".utf8)) || SQLiteCatalog.isDatabase(header: sample) {
+        if CompressionFormat.detect(Array(sample.prefix(6))) != nil || ParquetTable.startsParquet(sample) || SQLiteCatalog.isDatabase(header: sample) {
             return false
         }
         if sample.starts(with: [0xFF, 0xFE]) || sample.starts(with: [0xFE, 0xFF]) { return false }

@@ -33,30 +33,6 @@ public enum StandardInput {
         return data
     }
 
-    /// True when `path` names a stream: a FIFO, a character device, a socket or a file that says
-    /// it is empty but gives bytes when read (`/proc/cpuinfo`), which has no offsets to read at
-    /// (or no size to read to) and is read as standard input is.
-    public static func isStream(_ path: String) -> Bool {
-        var info = stat()
-        guard FileSystemPath.withCString(path, { stat($0, &info) }) == 0 else { return false }
-        let type = info.st_mode & S_IFMT
-        return type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK || (type == S_IFREG && info.st_size == 0 && hasBytes(path))
-    }
-
-    /// True when reading the file at `path` gives a byte: a file of `/proc` or `/sys` says it
-    /// is empty and makes its text as it is read, so it is read as a stream, to its end.
-    private static func hasBytes(_ path: String) -> Bool {
-        #if canImport(Glibc)
-        let fd = FileSystemPath.withCString(path) { Glibc.open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-        #else
-        let fd = FileSystemPath.withCString(path) { Darwin.open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-        #endif
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var byte: UInt8 = 0
-        return read(fd, &byte, 1) == 1
-    }
-
     /// Opens the stream at `path` (a FIFO, say) for ``open(data:separator:header:theme:missing:memoryLimit:name:)``
     /// without blocking in `open`, then waits for its first bytes or its end, as `less` does,
     /// telling `waiting` once if none come within a third of a second.
@@ -105,7 +81,7 @@ public enum StandardInput {
     static func startsParquet(_ spool: Int32) -> Bool {
         var magic = [UInt8](repeating: 0, count: 4)
         let n = magic.withUnsafeMutableBytes { pread(spool, $0.baseAddress, 4, 0) }
-        return n == 4 && magic == Array("PAR1".utf8)
+        return n == 4 && ParquetTable.startsParquet(magic)
     }
 
     /// The directory temporary files go to: `TMPDIR`, or `/tmp`.
@@ -126,12 +102,12 @@ public enum StandardInput {
         guard reader >= 0 else { throw OpenFile.Failure(description: "cannot keep standard input: \(String(cString: strerror(errno)))") }
         var first = 0, lines = 0
         var ended = false
-        while first < OpenFile.sampleSize {
+        while first < FileBytes.sampleSize {
             // The first bytes are waited for; after them, a quiet writer (`tail -f`) is not:
             // what came shows now, and the rest as it comes. Until two lines have come (a
             // heading and a row, to tell a table from text), a longer pause is waited out.
             if first > 0, !hasData(data, within: lines >= 2 ? firstPause : firstLinesPause) { break }
-            let n = copy(from: data, to: spool, limit: OpenFile.sampleSize - first)
+            let n = copy(from: data, to: spool, limit: FileBytes.sampleSize - first)
             if n <= 0 {
                 ended = true
                 break
@@ -215,7 +191,7 @@ public enum StandardInput {
         var looked = false
         let failure = keeping.keepRest(from: data, spool: spool, reader: reader, memoryLimit: memoryLimit, directory: temporaryDirectory) {
             guard !looked else { return true }
-            var sample = [UInt8](repeating: 0, count: OpenFile.sampleSize)
+            var sample = [UInt8](repeating: 0, count: FileBytes.sampleSize)
             let count = sample.withUnsafeMutableBytes { pread(reader, $0.baseAddress, $0.count, 0) }
             guard count == sample.count else { return true }
             looked = true

@@ -26,7 +26,7 @@ struct SortFile: ParsableCommand {
             header = JSONLinesRows.keys(file: file, index: index, lines: 0..<1000, after: [])
             source = JSONLinesRows(file: file, index: index, keys: header)
         } else {
-            let rows = DelimitedRows(file: file, index: index, dialect: DelimitedDialect.detect(sample: try file.read(at: 0, count: 64 << 10), hint: path))
+            let rows = DelimitedRows(file: file, index: index, dialect: DelimitedDialect.detect(sample: try file.read(at: 0, count: FileBytes.sampleSize), hint: path))
             header = rows.header ?? []
             source = rows
         }

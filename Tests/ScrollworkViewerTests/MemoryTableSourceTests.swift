@@ -256,7 +256,7 @@ import Testing
     func throughAPipe() throws {
         let path = (Self.session as NSString).deletingLastPathComponent + "/types-none.parquet"
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-        #expect(bytes.count > OpenFile.sampleSize)
+        #expect(bytes.count > FileBytes.sampleSize)
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { return }
         // Written from another thread: the pipe holds less than the file.

@@ -66,10 +66,7 @@ public final class FileBytes: Sendable {
         }
         hasPath = true
         identity = (UInt64(info.st_dev), UInt64(info.st_ino))
-        // A file of /proc or /sys says it is empty and makes its text as it is read: a stream.
-        var byte: UInt8 = 0
-        let made = type == S_IFREG && info.st_size == 0 && pread(fd, &byte, 1, 0) == 1
-        if (type == S_IFREG && !made) || type == S_IFBLK {
+        if (type == S_IFREG && !Self.makesTextAsRead(fd, info)) || type == S_IFBLK {
             let flags = fcntl(fd, F_GETFL)
             if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
             if let format = Self.compression(of: fd) {
@@ -86,6 +83,28 @@ public final class FileBytes: Sendable {
             descriptor = -1
             compression = nil
         }
+    }
+
+    /// True when the file at `path` is read as a stream, as standard input is: a FIFO, a
+    /// character device, a socket, or a file of `/proc` or `/sys`, which says it is empty and
+    /// makes its text as it is read. Such a file has no offsets to read at, or no size to read
+    /// to; false for anything else, or nothing at the path.
+    public static func readsAsStream(path: String) -> Bool {
+        var info = stat()
+        guard FileSystemPath.withCString(path, { stat($0, &info) }) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        guard type == S_IFREG else { return type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK }
+        let fd = FileSystemPath.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return makesTextAsRead(fd, info)
+    }
+
+    /// True when `descriptor`, a regular file whose status is `info`, says it is empty but
+    /// gives a byte when read: a file of `/proc` or `/sys`, read to its end as a stream.
+    private static func makesTextAsRead(_ descriptor: Int32, _ info: stat) -> Bool {
+        var byte: UInt8 = 0
+        return info.st_mode & S_IFMT == S_IFREG && info.st_size == 0 && pread(descriptor, &byte, 1, 0) == 1
     }
 
     /// Takes `descriptor`, open for reading (and closed with this), as a file no path names,
@@ -216,7 +235,7 @@ public final class FileBytes: Sendable {
     /// carriage returns alone and it is a file of this machine's (``CarriageReturnLines``); else
     /// this file.
     private func readingCarriageReturnsAsLineEnds() throws(FileError) -> FileBytes {
-        guard !isStream, CarriageReturnLines.endsLinesWithCarriageReturns(try read(at: 0, count: 64 << 10)) else { return self }
+        guard !isStream, CarriageReturnLines.endsLinesWithCarriageReturns(try read(at: 0, count: Self.sampleSize)) else { return self }
         return FileBytes(showing: self, from: 0, through: CarriageReturnLines(source: self), encoding: encoding)
     }
 
@@ -265,6 +284,10 @@ public final class FileBytes: Sendable {
     /// so the bytes `pread` copies are used while still there, and no fresh pages are faulted in
     /// for each read (16 MB reads into new arrays spent a tenth of a JSON Lines sort there).
     public static let readWindow = 256 << 10
+
+    /// How many bytes of a file's start are read to tell what it holds: text or not, its
+    /// encoding, its line ends, its separator and header.
+    public static let sampleSize = 64 << 10
 
     /// The file's size now, in bytes (it may grow or shrink while open); 0 when it cannot be read.
     /// For a stream, what has come so far (each look copies what the stream holds now).

@@ -13,9 +13,6 @@ struct ParquetFileWriter {
     /// Rows a row group holds (the last may hold fewer).
     static let groupRows = 1 << 16
 
-    /// The magic bytes that open and close a Parquet file.
-    static let magic: [UInt8] = Array("PAR1".utf8)
-
     /// A file of columns `titles`, each of its kind.
     init(titles: [String], kinds: [ParquetColumnKind]) {
         self.titles = titles
@@ -23,7 +20,7 @@ struct ParquetFileWriter {
     }
 
     /// The file's first bytes.
-    var header: [UInt8] { Self.magic }
+    var header: [UInt8] { ParquetTable.magic }
 
     /// Notes a row group of `rows` rows made by ``ParquetRowGroupBuilder/encoded()`` as written
     /// next; returns its bytes to write.
@@ -56,7 +53,7 @@ struct ParquetFileWriter {
                 for _ in titles { list.structure { order in order.field(1, structure: { _ in }) } }
             }
         }
-        return meta.bytes + ParquetHybrid.littleEndian(UInt64(meta.bytes.count), bytes: 4) + Self.magic
+        return meta.bytes + ParquetHybrid.littleEndian(UInt64(meta.bytes.count), bytes: 4) + ParquetTable.magic
     }
 
     /// A column's schema element: optional, of its physical type, and what its values are (the

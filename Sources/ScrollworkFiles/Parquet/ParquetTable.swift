@@ -25,6 +25,12 @@ public struct ParquetTable: TableSource {
     /// column's pages of ten million rows while its rows are written in their new order.
     public static let cacheLimit = 64 << 20
 
+    /// The bytes that open and close a Parquet file.
+    static let magic: [UInt8] = Array("PAR1".utf8)
+
+    /// True when `start`, a file's first bytes, opens as a Parquet file does (`PAR1`).
+    public static func startsParquet(_ start: some Collection<UInt8>) -> Bool { start.starts(with: magic) }
+
     /// The Parquet file at `path`.
     ///
     /// - Throws: ``ParquetError`` when it cannot be read or is not a Parquet file, saying why.
@@ -52,7 +58,7 @@ public struct ParquetTable: TableSource {
         guard size >= 12 else { throw failure("it is \(size) bytes, too short for a Parquet file (PAR1, a footer, PAR1)") }
         let tail: [UInt8]
         do { tail = try file.read(at: size - 8, count: 8) } catch { throw failure("\(error)") }
-        guard tail.count == 8, Array(tail[4...]) == Array("PAR1".utf8) else { throw failure("it does not end with PAR1: not a Parquet file, or cut short") }
+        guard tail.count == 8, Array(tail[4...]) == Self.magic else { throw failure("it does not end with PAR1: not a Parquet file, or cut short") }
         let length = UInt64(tail[0]) | UInt64(tail[1]) << 8 | UInt64(tail[2]) << 16 | UInt64(tail[3]) << 24
         guard length > 0, length <= size - 12 else { throw failure("its footer says it is \(length) bytes long, in a file of \(size)") }
         let footer: [UInt8]
