@@ -90,6 +90,17 @@ import Testing
         }
     }
 
+    @Test("a compressor asked again once its stream has ended fails at once, never turning for ever")
+    func compressorAfterItsEnd() throws {
+        let zlib = try #require(Zlib.shared), zstdLibrary = try #require(ZstdCompressionLibrary.shared)
+        let gzip = try #require(GzipDeflater(zlib: zlib)), zstd = try #require(ZstdCompressor(library: zstdLibrary))
+        for compressor in [gzip as any Compressor, zstd as any Compressor] {
+            #expect(compressor.compress(Array("first".utf8), finishing: true) != nil)
+            let again = compressor.compress(Array("second".utf8), finishing: true)
+            #expect(again == nil || again?.isEmpty == false, "\(type(of: compressor))")
+        }
+    }
+
     /// A required column of text.
     static func textLeaf() throws -> ParquetSchemaNode {
         let root = try ParquetSchemaNode.tree([

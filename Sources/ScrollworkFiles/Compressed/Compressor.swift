@@ -30,6 +30,9 @@ extension Compressor {
             compressed += output[..<step.produced]
             at += step.consumed
             if step.ended { return compressed }
+            // A call that takes nothing and makes nothing while finishing never will (a stream
+            // ended already): a failure, not a loop for ever.
+            if finishing && step.consumed == 0 && step.produced == 0 { return nil }
             // Without finishing, done once every byte is taken and no more output is ready.
             if !finishing && at == bytes.count && step.produced < output.count { return compressed }
         }

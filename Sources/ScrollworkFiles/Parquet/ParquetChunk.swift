@@ -40,7 +40,7 @@ struct ParquetChunk: Sendable {
     /// slots are read from the page's first bytes alone (``prefixBytes(_:slots:)``) where they
     /// are there, from the page made whole where not.
     mutating func appendPage(_ header: ParquetPageHeader, body: ArraySlice<UInt8>, codec: Int, leaf: ParquetSchemaNode, type: Int, width: Int,
-                                     dictionary: ParquetValues?, limit: Int = .max) throws(ParquetMetadata.Failure) {
+                             dictionary: Dictionary?, limit: Int = .max) throws(ParquetMetadata.Failure) {
         let readsAPrefix = limit < header.valueCount && leaf.repetitionLevel == 0 && [0, 2, 3, 8].contains(header.encoding)
         let count = readsAPrefix ? Swift.max(0, limit) : header.valueCount
         func decoded(prefix: Int) throws(ParquetMetadata.Failure) -> (OpenedPage, ParquetValues) {
@@ -72,9 +72,28 @@ struct ParquetChunk: Sendable {
         return prefix < header.uncompressedSize / 2 ? prefix : nil
     }
 
+    /// A chunk's dictionary as a page is decoded with it.
+    enum Dictionary: Sendable {
+        /// Decoded whole.
+        case decoded(ParquetValues)
+        /// Not decoded: the entries a page names are read from the page's first bytes.
+        case onPage(ParquetDictionaryPage, FileBytes)
+
+        /// The values at `indices`, each checked to be an entry.
+        func gathering(_ indices: [UInt32]) throws(ParquetMetadata.Failure) -> ParquetValues {
+            switch self {
+            case let .decoded(values): return try values.gathering(indices)
+            case let .onPage(page, file):
+                // As many entries as the largest index needs: a dictionary with fewer fails below.
+                let needed = indices.max().map { Int($0) + 1 } ?? 0
+                return try page.first(needed, file: file).gathering(indices)
+            }
+        }
+    }
+
     /// The values of an opened page: its first ``OpenedPage/present`` of them.
     private static func values(of page: inout OpenedPage, _ header: ParquetPageHeader, leaf: ParquetSchemaNode, type: Int, width: Int,
-                               dictionary: ParquetValues?) throws(ParquetMetadata.Failure) -> ParquetValues {
+                               dictionary: Dictionary?) throws(ParquetMetadata.Failure) -> ParquetValues {
         let present = page.present
         let values: ParquetValues
         switch header.encoding {
@@ -162,7 +181,8 @@ struct ParquetChunk: Sendable {
 }
 
 /// Where a column chunk's pages are, read from their headers alone (the bodies passed over),
-/// with its dictionary decoded: any page is then read without the pages before it.
+/// with its dictionary decoded (or, for a first screen, only found): any page is then read
+/// without the pages before it.
 struct ParquetPageIndex: Sendable {
     /// A data page: where it is in the file (its header, where read, and its body, or the
     /// header and body together as an offset index places it), its first slot in the chunk and
@@ -174,7 +194,15 @@ struct ParquetPageIndex: Sendable {
         var valueCount: Int
     }
     var pages: [Page] = []
-    var dictionary: ParquetValues?
+    /// The chunk's dictionary page, where it has one.
+    private(set) var dictionaryPage: ParquetDictionaryPage?
+    /// Its entries, decoded: nil until asked for (``init(_:leaf:file:through:wholeDictionary:)``,
+    /// ``decodeDictionary(file:)``), and for a chunk without one.
+    private(set) var dictionary: ParquetValues?
+    /// True when the chunk has a dictionary not decoded yet.
+    var lacksDictionary: Bool { dictionaryPage != nil && dictionary == nil }
+    /// True when a dictionary page found is decoded at once.
+    private var decodesDictionary: Bool
     let codec: Int
     /// The slots of all the pages.
     var slots = 0
@@ -196,8 +224,12 @@ struct ParquetPageIndex: Sendable {
     /// The pages of `chunk` of `leaf` in `file`, at least as far as slot `through`: placed by
     /// its offset index where it has one and the leaf does not repeat (a row a slot), else found
     /// by reading each page's header, only as far as `through` (the first screen of a chunk of
-    /// fifty pages reads one header, not fifty).
-    init(_ chunk: ParquetMetadata.ColumnChunk, leaf: ParquetSchemaNode, file: FileBytes, through: Int = .max) throws(ParquetMetadata.Failure) {
+    /// fifty pages reads one header, not fifty). Its dictionary is decoded when
+    /// `wholeDictionary` says so, else only found (a page is then decoded with the entries it
+    /// names, read from the dictionary's first bytes).
+    init(_ chunk: ParquetMetadata.ColumnChunk, leaf: ParquetSchemaNode, file: FileBytes, through: Int = .max,
+         wholeDictionary: Bool = true) throws(ParquetMetadata.Failure) {
+        decodesDictionary = wholeDictionary
         guard chunk.start <= file.size, UInt64(chunk.compressedSize) <= file.size - chunk.start else {
             throw ParquetBytes.failure("the column chunk of \(leaf.element.name) runs past the file's end")
         }
@@ -213,7 +245,7 @@ struct ParquetPageIndex: Sendable {
             if let first = placed.first?.body.lowerBound, first > chunk.start {
                 let (header, bodyStart) = try Self.header(at: chunk.start, end: first, file: file)
                 guard header.type == 2, UInt64(header.compressedSize) <= first - bodyStart else { return }
-                dictionary = try Self.dictionary(header, body: bodyStart..<bodyStart + UInt64(header.compressedSize), codec: codec, type: type, width: width, file: file)
+                try found(ParquetDictionaryPage(header: header, body: bodyStart..<bodyStart + UInt64(header.compressedSize), codec: codec, type: type, width: width), file: file)
             }
             return
         }
@@ -237,7 +269,7 @@ struct ParquetPageIndex: Sendable {
             let body = bodyStart..<bodyStart + UInt64(header.compressedSize)
             at = body.upperBound
             switch header.type {
-            case 2: dictionary = try Self.dictionary(header, body: body, codec: codec, type: type, width: width, file: file)
+            case 2: try found(ParquetDictionaryPage(header: header, body: body, codec: codec, type: type, width: width), file: file)
             case 0, 3:
                 pages.append(Page(header: header, body: body, firstSlot: slots, valueCount: header.valueCount))
                 slots += header.valueCount
@@ -254,10 +286,17 @@ struct ParquetPageIndex: Sendable {
         }
     }
 
-    /// The dictionary page with `header` and its body at `body`, decoded.
-    private static func dictionary(_ header: ParquetPageHeader, body: Range<UInt64>, codec: Int, type: Int, width: Int, file: FileBytes) throws(ParquetMetadata.Failure) -> ParquetValues {
-        var reader = ParquetBytes(try ParquetCodec.decompress(ArraySlice(try read(body, file: file)), codec: codec, size: header.uncompressedSize))
-        return try ParquetValues.plain(&reader, type: type, count: header.valueCount, width: width)
+    /// Keeps the dictionary page found, decoded when the index decodes its dictionary.
+    private mutating func found(_ page: ParquetDictionaryPage, file: FileBytes) throws(ParquetMetadata.Failure) {
+        dictionaryPage = page
+        dictionary = decodesDictionary ? try page.whole(file: file) : nil
+    }
+
+    /// Decodes the dictionary, where the chunk has one not decoded yet.
+    mutating func decodeDictionary(file: FileBytes) throws(ParquetMetadata.Failure) {
+        decodesDictionary = true
+        guard lacksDictionary, let dictionaryPage else { return }
+        dictionary = try dictionaryPage.whole(file: file)
     }
 
     static func read(_ range: Range<UInt64>, file: FileBytes) throws(ParquetMetadata.Failure) -> [UInt8] {
@@ -294,7 +333,8 @@ struct ParquetPageIndex: Sendable {
         let pages = pages.clamped(to: self.pages.indices)
         for page in self.pages[pages] {
             let (header, body) = try read(page, leaf: leaf, file: file)
-            try decoded.appendPage(header, body: ArraySlice(body), codec: codec, leaf: leaf, type: type, width: width, dictionary: dictionary,
+            try decoded.appendPage(header, body: ArraySlice(body), codec: codec, leaf: leaf, type: type, width: width,
+                                   dictionary: dictionary.map { .decoded($0) } ?? dictionaryPage.map { .onPage($0, file) },
                                    limit: pages.count == 1 ? limit : .max)
         }
         return decoded
@@ -303,9 +343,9 @@ struct ParquetPageIndex: Sendable {
     /// How often each dictionary entry occurs on page `page` (an index into ``pages``), and
     /// its nulls, counted from its indices alone; nil for a page not dictionary-encoded.
     func entryCounts(_ page: Int, leaf: ParquetSchemaNode, file: FileBytes) throws(ParquetMetadata.Failure) -> (counts: [Int], nulls: Int)? {
-        guard pages.indices.contains(page), let dictionary else { return nil }
+        guard pages.indices.contains(page), let dictionaryPage else { return nil }
         let (header, body) = try read(pages[page], leaf: leaf, file: file)
-        return try ParquetChunk.entryCounts(header, body: ArraySlice(body), codec: codec, leaf: leaf, entries: dictionary.count)
+        return try ParquetChunk.entryCounts(header, body: ArraySlice(body), codec: codec, leaf: leaf, entries: dictionary?.count ?? dictionaryPage.entries)
     }
 
     /// `page`'s header and body, read (a page an offset index placed has its header read here).

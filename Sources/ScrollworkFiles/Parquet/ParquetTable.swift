@@ -287,7 +287,7 @@ public struct ParquetTable: TableSource {
     func values(ofField field: Int, group: Int, rows: Range<Int>) throws(TableSourceError) -> [TableValue] {
         let node = root.children[field]
         guard node.isLeaf && !node.isRepeated else { return try column(field, group: group).values(Array(rows)) }
-        let index = try pageIndex(field, group: group, through: rows.upperBound - 1)
+        let index = try pageIndex(field, group: group, through: rows.upperBound - 1, wholeDictionary: false)
         var values = [TableValue](repeating: .missing("NULL"), count: rows.count)
         for page in index.pages(holding: rows) {
             let first = index.pages[page].firstSlot
@@ -319,7 +319,7 @@ public struct ParquetTable: TableSource {
         // Rows in a run (a first screen, a save in the file's order) are cut at the pages' edges,
         // with no lookup a row, and find the chunk's pages only as far as the run goes.
         let isRun = !rows.isEmpty && zip(rows, rows.dropFirst()).allSatisfy { $0 + 1 == $1 }
-        let index = try pageIndex(field, group: group, through: isRun ? rows[rows.count - 1] : .max)
+        let index = try pageIndex(field, group: group, through: isRun ? rows[rows.count - 1] : .max, wholeDictionary: !isRun)
         if isRun, let low = rows.first, let high = rows.last {
             for page in index.pages(holding: low..<high + 1) {
                 let first = index.pages[page].firstSlot
@@ -344,18 +344,23 @@ public struct ParquetTable: TableSource {
     }
 
     /// The page index of field `field`'s chunk in row group `group` (a leaf's), its pages found
-    /// at least as far as slot `through` (the cached one extended when it stops short).
-    func pageIndex(_ field: Int, group: Int, through: Int = .max) throws(TableSourceError) -> ParquetPageIndex {
+    /// at least as far as slot `through` (the cached one extended when it stops short), its
+    /// dictionary decoded unless `wholeDictionary` is false (a first screen, which reads only
+    /// the entries its rows name).
+    func pageIndex(_ field: Int, group: Int, through: Int = .max, wholeDictionary: Bool = true) throws(TableSourceError) -> ParquetPageIndex {
         let key = ParquetCache.Key(group: group, field: field, page: ParquetCache.Key.pageIndex)
         let node = root.children[field]
         var index: ParquetPageIndex
         if case let .index(kept)? = cache.value(for: key) {
-            if kept.holds(through) { return kept }
+            if kept.holds(through) && !(wholeDictionary && kept.lacksDictionary) { return kept }
             index = kept
-            do { try index.extend(through: through, leaf: node, file: file) } catch { throw failure(field, group: group, error) }
+            do {
+                try index.extend(through: through, leaf: node, file: file)
+                if wholeDictionary { try index.decodeDictionary(file: file) }
+            } catch { throw failure(field, group: group, error) }
         } else {
             let chunk = try rowGroup(group).columns[node.leaves.lowerBound]
-            do { index = try ParquetPageIndex(chunk, leaf: node, file: file, through: through) } catch {
+            do { index = try ParquetPageIndex(chunk, leaf: node, file: file, through: through, wholeDictionary: wholeDictionary) } catch {
                 throw failure(field, group: group, error)
             }
         }
@@ -381,6 +386,10 @@ public struct ParquetTable: TableSource {
         let slots = index.pages.indices.contains(page) ? index.pages[page].valueCount : 0
         let limit = through < Self.prefixRows && slots >= 2 * Self.prefixRows ? Self.prefixRows : Int.max
         if limit < .max, case let .column(kept)? = cache.value(for: prefixKey), kept.rows > through { return kept }
+        // A page read whole is read with the whole dictionary, decoded once for the chunk's
+        // pages; a first screen's few rows with the entries they name.
+        var index = index
+        if limit == .max && index.lacksDictionary { index = try pageIndex(field, group: group, through: through) }
         let column: ParquetColumn
         do { column = ParquetColumn(flat: try index.decode(page..<page + 1, leaf: root.children[field], file: file, limit: limit), leaf: root.children[field]) } catch {
             throw failure(field, group: group, error)
