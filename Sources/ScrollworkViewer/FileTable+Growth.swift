@@ -57,6 +57,8 @@ extension FileTable {
     func wholeRows(concurrently loop: ConcurrentLoop) throws(TableSourceError) -> RowsTable<FileRows> {
         let whole = try indexedToEnd(concurrently: loop)
         if let damage = whole.file.damage { throw .failed("\(damage); nothing was written") }
+        // The rows after such a quote are not rows: no count or save from them is true.
+        if let unclosed = whole.unclosedQuote { throw .failed("\(unclosed); nothing was written") }
         return whole.rowsTable(concurrently: loop)
     }
 

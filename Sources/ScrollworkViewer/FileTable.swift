@@ -182,8 +182,22 @@ public struct FileTable: TableSource {
         }
         if let encoding = file.encoding { parts.append("\(encoding) text, decoded") }
         if let damage = file.damage { parts.append(damage) }
+        if let unclosedQuote { parts.append(unclosedQuote) }
         if let arrival { parts += arrival.statusParts(size: file.size, caughtUp: index.isFinished && file.size <= index.scanned) }
         return parts.joined(separator: " · ")
+    }
+
+    /// What is wrong when a quote opens a field that never closes: the rest of the file is read
+    /// into that field, as the format says, so the rows after it are not there (a stray quote,
+    /// or a file cut short); nil for a file whose quotes all close.
+    var unclosedQuote: String? {
+        guard let record = index.unclosedQuoteRecord else { return nil }
+        let start = index.range(ofRecord: record).lowerBound
+        let rest = finderByteCount(Int(clamping: index.scanned - start))
+        guard !shape.hasHeader || record > 0 else {
+            return "the heading opens a quoted field that never closes: the whole file (\(rest)) is read into it"
+        }
+        return "row \(grouped(record + (shape.hasHeader ? 0 : 1))) opens a quoted field that never closes: the rest of the file (\(rest)) is read into it"
     }
 
     /// The rows found so far.

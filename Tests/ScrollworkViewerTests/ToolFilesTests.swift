@@ -120,6 +120,36 @@ import Testing
         #expect(windows.rows == [["1", "a\rb"]], "\(windows)")
     }
 
+    @Test("a quote that opens a field and never closes is said: on the status line, and a batch run writes nothing; quotes inside a field and closed ones are not")
+    func unclosedQuote() throws {
+        func opened(_ name: String, _ text: String) throws -> (viewer: TableViewer, whole: FileTable, file: TemporaryFile) {
+            let file = TemporaryFile(name: name, text)
+            let viewer = try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme())
+            return (viewer, try #require(viewer.fileTable).indexedToEnd(concurrently: .serial), file)
+        }
+        let stray = try opened("stray.csv", "a,b\n1,\"x\n" + (1...2_000).map { "\($0),y\($0)\n" }.joined())
+        #expect(stray.whole.fileRows.count == 1)
+        #expect(stray.whole.about?.contains("row 1 opens a quoted field that never closes: the rest of the file (") == true, "\(stray.whole.about ?? "")")
+        let cut = try opened("cut.csv", "a,b\n1,2\n3,\"4")
+        #expect(cut.whole.unclosedQuote == "row 2 opens a quoted field that never closes: the rest of the file (4 bytes) is read into it")
+        let heading = try opened("heading.csv", "\"a,b\n1,2\n")
+        #expect(heading.whole.unclosedQuote?.hasPrefix("the heading opens a quoted field") == true)
+        for (name, text) in [("inch.csv", "a,b\n1,12\" pipe\n2,5\" x\n"), ("closed.csv", "a,b\n1,\"x\ny\"\n2,\"\"\"q\"\"\"\n")] {
+            let fine = try opened(name, text)
+            #expect(fine.whole.unclosedQuote == nil && fine.whole.about?.contains("never closes") == false, "\(name)")
+        }
+        // A batch run: nothing written, the status says why.
+        let out = stray.file.path + "-out.csv"
+        defer { unlink(out) }
+        do {
+            _ = try TableQuery.write(stray.viewer.source, recipe: ViewRecipe(frequency: "a"), to: out)
+            Issue.record("a frequency table of one row where 2,001 were meant")
+        } catch {
+            #expect(error.status == 1 && "\(error)".contains("row 1 opens a quoted field that never closes") && "\(error)".contains("nothing was written"), "\(error)")
+        }
+        #expect(access(out, F_OK) != 0)
+    }
+
     @Test("a sep= line is read only as Excel writes it: any case, CR LF or LF, one printable separator")
     func excelSeparatorLine() {
         #expect(OpenFile.excelSeparatorLine(Array("sep=;\r\na;b\n".utf8))! == (0x3B, 7))

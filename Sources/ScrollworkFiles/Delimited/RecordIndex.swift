@@ -42,6 +42,13 @@ public struct RecordIndex: Sendable {
     /// How many bytes have been scanned.
     public var scanned: UInt64 { scanner.scanned }
 
+    /// The record (counted from 0) in which a quote opens a field that never closes, once the
+    /// end of the file is reached inside it: the last record, which holds the rest of the file
+    /// (a stray quote, or a file cut short inside a quoted field); nil for any other.
+    public var unclosedQuoteRecord: Int? {
+        isFinished && scanner.inQuotes && count > 0 ? count - 1 : nil
+    }
+
     @inline(__always)
     private func start(_ i: Int) -> UInt64 {
         let b = i / Self.blockSize, r = i % Self.blockSize
