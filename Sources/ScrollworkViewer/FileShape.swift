@@ -21,6 +21,9 @@ struct FileShape {
     var fieldTitles: [String] = []
     /// The widest value of each field among the first rows, in cells.
     var sampleWidths: [Int] = []
+    /// JSON, once every line is read (a batch run): the lines that are no object (the first,
+    /// counted from 0, with why, and how many); nil when every line is one, or not all are read.
+    var unreadLines: (first: Int, problem: String, count: Int)?
 
     /// The rows `index` has found in `file`, read as the format says.
     func rows(file: FileBytes, index: RecordIndex) -> FileRows { Self.rows(file: file, index: index, format: format, keys: keys) }

@@ -1,5 +1,6 @@
 import Scrollwork
 import ScrollworkFiles
+import ScrollworkWidgets
 
 // A file's table grows as it is read: each step indexes the next slice of the file, types the
 // rows found and takes JSON keys first seen in them as columns; once at its end, a step looks
@@ -59,6 +60,12 @@ extension FileTable {
         if let damage = whole.file.damage { throw .failed("\(damage); nothing was written") }
         // The rows after such a quote are not rows: no count or save from them is true.
         if let unclosed = whole.unclosedQuote { throw .failed("\(unclosed); nothing was written") }
+        if let unread = whole.shape.unreadLines {
+            let what = whole.shape.format == .json(.arrayElements) ? "element" : "line"
+            let others = unread.count == 2 ? " (and 1 other \(what) that is no object)"
+                : unread.count > 2 ? " (and \(grouped(unread.count - 1)) other \(what)s that are no objects)" : ""
+            throw .failed("\(what) \(grouped(unread.first + 1)): \(unread.problem)\(others); nothing was written")
+        }
         return whole.rowsTable(concurrently: loop)
     }
 
@@ -97,10 +104,18 @@ extension FileTable {
         }
         try progress.check()
         if index.count < self.index.count || (start.count == 0 && !typedEarly) { shape.typing = ColumnTyping(kinds: ColumnKinds(missing: shape.missing), typed: 0) }
-        if case let .json(framing) = shape.format, index.count > start.count {
+        if case let .json(framing) = shape.format, index.count > start.count || toEnd {
             let lines = start.count..<index.count
             let step = Swift.max(1, lines.count / 200)
-            let found = JSONLinesRows.keys(file: file, index: index, lines: stride(from: lines.lowerBound, to: lines.upperBound, by: step), after: shape.keys, framing: framing)
+            let found: [String]
+            if toEnd {
+                // A batch run reads every line: each key a column (a key first met past the
+                // sample was a column of "key: value" texts), each line that is no object said.
+                let survey = JSONLinesRows.survey(file: file, index: index, lines: 0..<index.count, after: shape.keys, framing: framing)
+                (found, shape.unreadLines) = (survey.keys, survey.unread)
+            } else {
+                found = JSONLinesRows.keys(file: file, index: index, lines: stride(from: lines.lowerBound, to: lines.upperBound, by: step), after: shape.keys, framing: framing)
+            }
             if found.count > shape.keys.count {
                 // Field `k` of a JSON row is key `k`, so the titles are the keys, made anew: a
                 // file whose first slice held no whole line (a first line past 64 KB) had one

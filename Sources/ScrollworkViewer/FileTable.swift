@@ -189,9 +189,11 @@ public struct FileTable: TableSource {
 
     /// What is wrong when a quote opens a field that never closes: the rest of the file is read
     /// into that field, as the format says, so the rows after it are not there (a stray quote,
-    /// or a file cut short); nil for a file whose quotes all close.
+    /// or a file cut short); or when a JSON array never closes (a file cut short); nil for a
+    /// file whose quotes and array close.
     var unclosedQuote: String? {
         guard let record = index.unclosedQuoteRecord else { return nil }
+        if case .json = shape.format { return "the JSON array never closes: the file ends before its ], cut short" }
         let start = index.range(ofRecord: record).lowerBound
         let rest = finderByteCount(Int(clamping: index.scanned - start))
         guard !shape.hasHeader || record > 0 else {
@@ -216,6 +218,8 @@ public struct FileTable: TableSource {
         return names.map { name in
             guard (0..<count).contains(name) else { return Array(repeating: .missing("(deleted)"), count: parse.count) }
             let record = rows.row(at: name)
+            // A line that is no object has no value; its first cell says why.
+            if record.isUnread { return parse.indices.map { .missing($0 == 0 ? "⚠ " + (record.problem ?? "") : "") } }
             return parse.indices.map { c in
                 switch parse[c].value(record[c]) {
                 case .int, .double: return .string(record[c] ?? "")

@@ -58,10 +58,12 @@ import ScrollworkWidgets
                 let buick = try t.app.screen.view.table.list.row(at: IndexPath(row: 1))
                 #expect(titles.last == "Note" && buick.fields.last == #"{"a":[1,2]}"#)
                 #expect(t.app.status.contains("JSON array"))
-                // The element that is no object says why in its row.
+                // The element that is no object is marked, its first cell says why, and it has no value.
                 #expect(t.text.contains("⚠ 4") && t.text.contains("⚠ "), "\(t.text)")
                 let problem = try t.app.screen.view.table.list.row(at: IndexPath(row: 3))
                 #expect(problem.isMarked && problem.fields[0].hasPrefix("⚠ "))
+                let valueless = problem.values.dropLast().allSatisfy { $0.isMissing }
+                #expect(valueless, "\(problem.values)")
             } else {
                 #expect(try t.app.screen.view.table.list.row(at: IndexPath(row: 1))[0] == "b]")
             }
@@ -72,12 +74,29 @@ import ScrollworkWidgets
         #expect(throws: OpenFile.Failure.self) { try OpenFile.viewer(path: empty.path, separator: nil, header: nil, theme: Theme()) }
     }
 
-    @Test("a JSON Lines line that is not an object says why in its row, not only in record view")
+    @Test("a JSON Lines line that is not an object says why in its row, holds no value, and a batch run over it writes nothing")
     func jsonLinesProblemInRow() throws {
-        let file = TemporaryFile(name: "d.jsonl", "{\"id\": 1, \"name\": \"a\"}\n[1, 2]\n{\"id\": 3}\n")
+        let file = TemporaryFile(name: "d.jsonl", "{\"id\": 1, \"name\": \"a\"}\n[1, 2]\n{\"id\": 3}\n{\"id\": 4, \"na")
         let t = try Self.open(file)
         let lines = t.text.split(separator: "\n")
-        #expect(lines.contains { $0.contains("⚠ 2") && $0.contains("⚠ ") && $0.contains("object") }, "\(t.text)")
+        #expect(lines.contains { $0.contains("⚠ 2") && $0.contains("⚠ ") }, "\(t.text)")
+        let problem = try t.app.screen.view.table.list.row(at: IndexPath(row: 1))
+        let valueless = problem.values.dropLast().allSatisfy { $0.isMissing }
+        #expect(problem.fields[0].hasPrefix("⚠ not a JSON object") && valueless, "\(problem.values)")
+        // The id column stays whole numbers: the reason is no value of it.
+        let viewer = try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme())
+        let summary = try viewer.source.summary(where: [], progress: .unwatched)
+        #expect(summary.first?.kind == .integers && summary.first?.count == 2, "\(summary)")
+        let out = file.path + "-out.csv"
+        defer { unlink(out) }
+        do {
+            _ = try TableQuery.write(viewer.source, recipe: ViewRecipe(frequency: "id"), to: out)
+            Issue.record("a frequency table with two lines unread")
+        } catch {
+            #expect(error.status == 1 && "\(error)".contains("line 2: not a JSON object") && "\(error)".contains("(and 1 other line that is no object)")
+                    && "\(error)".contains("nothing was written"), "\(error)")
+        }
+        #expect(access(out, F_OK) != 0)
     }
 
     @Test("record view fits a 19-field record on a 45-row terminal: each name beside its value, long values wrapped")

@@ -6,7 +6,7 @@
 /// (the `#` column's value, read after the fields), so that tests read a row by field.
 extension PagedRow where Row == [TableValue] {
     /// The values read, or none while the row is not read.
-    private var values: [TableValue] { if case let .loaded(values) = self { values } else { [] } }
+    var values: [TableValue] { if case let .loaded(values) = self { values } else { [] } }
 
     /// Field `c`'s text as the file writes it; nil past the row's fields or while it is not read.
     subscript(_ c: Int) -> String? { fields.indices.contains(c) ? fields[c] : nil }

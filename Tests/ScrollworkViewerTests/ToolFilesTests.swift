@@ -138,6 +138,12 @@ import Testing
             let fine = try opened(name, text)
             #expect(fine.whole.unclosedQuote == nil && fine.whole.about?.contains("never closes") == false, "\(name)")
         }
+        // A JSON array cut short: its elements so far are rows, and the status says it never closes.
+        let array = try opened("cut.json", "[{\"a\": 1}, {\"a\": \"]\"},\n {\"a\": 3")
+        #expect(array.whole.unclosedQuote == "the JSON array never closes: the file ends before its ], cut short", "\(array.whole.unclosedQuote ?? "nil")")
+        for (name, text) in [("whole.json", "[{\"a\": 1}, {\"a\": \"]\"}]\n"), ("lines.jsonl", "{\"a\": \"[\"}\n{\"a\": 2}\n")] {
+            #expect(try opened(name, text).whole.unclosedQuote == nil, "\(name)")
+        }
         // A batch run: nothing written, the status says why.
         let out = stray.file.path + "-out.csv"
         defer { unlink(out) }

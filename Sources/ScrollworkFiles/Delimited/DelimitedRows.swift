@@ -8,6 +8,9 @@ public struct DelimitedRecord: Sendable, Hashable {
     public var fields: [String]
     /// Why the record could not be read whole, if it could not.
     public var problem: String?
+    /// True when none of its fields could be read (a JSON line that is no object): they are
+    /// empty, and ``problem`` says why.
+    public var isUnread = false
 
     /// A record.
     public init(number: Int, fields: [String], problem: String? = nil) {

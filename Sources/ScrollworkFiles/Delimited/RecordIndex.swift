@@ -42,11 +42,12 @@ public struct RecordIndex: Sendable {
     /// How many bytes have been scanned.
     public var scanned: UInt64 { scanner.scanned }
 
-    /// The record (counted from 0) in which a quote opens a field that never closes, once the
-    /// end of the file is reached inside it: the last record, which holds the rest of the file
-    /// (a stray quote, or a file cut short inside a quoted field); nil for any other.
+    /// The record (counted from 0) in which a quote opens a field that never closes (for a JSON
+    /// array, the array or a string in it), once the end of the file is reached inside it: the
+    /// last record, which holds the rest of the file (a stray quote, or a file cut short); nil
+    /// for any other.
     public var unclosedQuoteRecord: Int? {
-        isFinished && scanner.inQuotes && count > 0 ? count - 1 : nil
+        isFinished && scanner.isOpen && count > 0 ? count - 1 : nil
     }
 
     @inline(__always)

@@ -33,6 +33,10 @@ public struct RecordScanner: Sendable, Hashable {
     /// True while inside a quoted field.
     public var inQuotes: Bool { state == .quoted }
 
+    /// True while inside what must close before the text may end: a quoted field, or for a
+    /// JSON array the array itself (or a string in it).
+    public var isOpen: Bool { jsonArray ? depth > 0 || inString : state == .quoted }
+
     /// A scanner at the start of the text; without `quotes` every line feed ends a record.
     /// `separator` and `quote` are made usable as ``DelimitedDialect`` makes them.
     public init(quotes: Bool = true, separator: UInt8 = 0x2C, quote: UInt8 = 0x22) {

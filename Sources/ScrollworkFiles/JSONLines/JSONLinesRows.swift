@@ -63,10 +63,9 @@ public struct JSONLinesRows: RowSource, Sendable {
         switch read {
         case let .success(found): members = found
         case let .failure(problem):
+            // No value: a count, a sort or a save reads none here (the screen says why in the row).
             record.problem = problem.description
-            // Said in the row itself, not only in the record view.
-            if record.fields.isEmpty { record.fields = [""] }
-            record.fields[0] = "⚠ " + problem.description
+            record.isUnread = true
             return record
         }
         var unknown: [String] = []
@@ -117,10 +116,25 @@ public struct JSONLinesRows: RowSource, Sendable {
     /// `known` and then the keys of records `lines` not among them, in the order first seen
     /// (a range is clipped to the records there are, so `0..<Int.max` reads those alone).
     public static func keys(file: FileBytes, index: RecordIndex, lines: some Sequence<Int>, after known: [String], framing: JSONFraming = .lines) -> [String] {
+        survey(file: file, index: index, lines: lines, after: known, framing: framing).keys
+    }
+
+    /// What records `lines` hold: `known` and then their keys not among them, in the order
+    /// first seen, and those that are no object (the first of them, counted from 0, with why,
+    /// and how many there are).
+    public static func survey(file: FileBytes, index: RecordIndex, lines: some Sequence<Int>, after known: [String],
+                              framing: JSONFraming = .lines) -> (keys: [String], unread: (first: Int, problem: String, count: Int)?) {
         var keys = known
         var seen = Set(known)
+        var unread: (first: Int, problem: String, count: Int)? = nil
         func take(_ i: Int) {
-            guard case let .success(members) = members(file: file, index: index, line: i, framing: framing) else { return }
+            let members: [JSONObjectReader.Member]
+            switch Self.members(file: file, index: index, line: i, framing: framing) {
+            case let .success(found): members = found
+            case let .failure(problem):
+                unread = unread.map { ($0.first, $0.problem, $0.count + 1) } ?? (i, problem.description, 1)
+                return
+            }
             for member in members {
                 let (inserted, equal) = seen.insert(member.key)
                 // A key canonically equal to one seen but of other code points (the Kelvin sign
@@ -135,7 +149,7 @@ public struct JSONLinesRows: RowSource, Sendable {
         } else {
             lines.forEach(take)
         }
-        return keys
+        return (keys, unread)
     }
 }
 
