@@ -107,15 +107,9 @@ extension FileTable {
         if case let .json(framing) = shape.format, index.count > start.count || toEnd {
             let lines = start.count..<index.count
             let step = Swift.max(1, lines.count / 200)
-            let found: [String]
-            if toEnd {
-                // A batch run reads every line: each key a column (a key first met past the
-                // sample was a column of "key: value" texts), each line that is no object said.
-                let survey = JSONLinesRows.survey(file: file, index: index, lines: 0..<index.count, after: shape.keys, framing: framing)
-                (found, shape.unreadLines) = (survey.keys, survey.unread)
-            } else {
-                found = JSONLinesRows.keys(file: file, index: index, lines: stride(from: lines.lowerBound, to: lines.upperBound, by: step), after: shape.keys, framing: framing)
-            }
+            let found = JSONLinesRows.keys(file: file, index: index, lines: stride(from: lines.lowerBound, to: lines.upperBound, by: step), after: shape.keys, framing: framing)
+            // A batch run reads every line: each that is no object is said.
+            if toEnd { shape.unreadLines = JSONLinesRows.unread(file: file, index: index, framing: framing) }
             if found.count > shape.keys.count {
                 // Field `k` of a JSON row is key `k`, so the titles are the keys, made anew: a
                 // file whose first slice held no whole line (a first line past 64 KB) had one

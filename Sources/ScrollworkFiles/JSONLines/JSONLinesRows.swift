@@ -116,25 +116,10 @@ public struct JSONLinesRows: RowSource, Sendable {
     /// `known` and then the keys of records `lines` not among them, in the order first seen
     /// (a range is clipped to the records there are, so `0..<Int.max` reads those alone).
     public static func keys(file: FileBytes, index: RecordIndex, lines: some Sequence<Int>, after known: [String], framing: JSONFraming = .lines) -> [String] {
-        survey(file: file, index: index, lines: lines, after: known, framing: framing).keys
-    }
-
-    /// What records `lines` hold: `known` and then their keys not among them, in the order
-    /// first seen, and those that are no object (the first of them, counted from 0, with why,
-    /// and how many there are).
-    public static func survey(file: FileBytes, index: RecordIndex, lines: some Sequence<Int>, after known: [String],
-                              framing: JSONFraming = .lines) -> (keys: [String], unread: (first: Int, problem: String, count: Int)?) {
         var keys = known
         var seen = Set(known)
-        var unread: (first: Int, problem: String, count: Int)? = nil
         func take(_ i: Int) {
-            let members: [JSONObjectReader.Member]
-            switch Self.members(file: file, index: index, line: i, framing: framing) {
-            case let .success(found): members = found
-            case let .failure(problem):
-                unread = unread.map { ($0.first, $0.problem, $0.count + 1) } ?? (i, problem.description, 1)
-                return
-            }
+            guard case let .success(members) = members(file: file, index: index, line: i, framing: framing) else { return }
             for member in members {
                 let (inserted, equal) = seen.insert(member.key)
                 // A key canonically equal to one seen but of other code points (the Kelvin sign
@@ -149,7 +134,37 @@ public struct JSONLinesRows: RowSource, Sendable {
         } else {
             lines.forEach(take)
         }
-        return (keys, unread)
+        return keys
+    }
+
+    /// The records that are no object, found by their bytes as a pass over the file reads them:
+    /// the first (counted from 0) with why, and how many; nil when each record starts with `{`
+    /// and ends with `}` (white space, and an array's brackets and commas, aside). A record
+    /// that passes but is damaged inside still reads as no value, and its row says why.
+    public static func unread(file: FileBytes, index: RecordIndex, framing: JSONFraming = .lines) -> (first: Int, problem: String, count: Int)? {
+        let space: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        var framed = index.eachRecord(of: file, in: 0..<index.count, limit: DelimitedRows.recordLimit) { i, bytes -> Bool? in
+            // A record longer than a read is not handed over: read on its own below.
+            guard let bytes else { return nil }
+            var low = 0, high = bytes.count
+            while low < high && space(bytes[low]) { low += 1 }
+            if framing == .arrayElements && i == 0 && low < high && bytes[low] == 0x5B { low += 1 }
+            while high > low && space(bytes[high - 1]) { high -= 1 }
+            if framing == .arrayElements && high > low && (bytes[high - 1] == 0x2C || bytes[high - 1] == 0x5D) { high -= 1 }
+            while high > low && space(bytes[high - 1]) { high -= 1 }
+            while framing == .arrayElements && low < high && space(bytes[low]) { low += 1 }
+            return high - low >= 2 && bytes[low] == 0x7B && bytes[high - 1] == 0x7D
+        }
+        for i in framed.indices where framed[i] == nil {
+            if case .success = members(file: file, index: index, line: i, framing: framing) { framed[i] = true } else { framed[i] = false }
+        }
+        guard let first = framed.firstIndex(of: false) else { return nil }
+        let problem: String
+        switch members(file: file, index: index, line: first, framing: framing) {
+        case let .failure(why): problem = why.description
+        case .success: problem = "not a JSON object"
+        }
+        return (first, problem, framed.lazy.filter { $0 == false }.count)
     }
 }
 
