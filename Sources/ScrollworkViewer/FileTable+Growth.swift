@@ -59,7 +59,7 @@ extension FileTable {
         let whole = try indexedToEnd(concurrently: loop)
         if let damage = whole.file.damage { throw .failed("\(damage); nothing was written") }
         // The rows after such a quote are not rows: no count or save from them is true.
-        if let unclosed = whole.unclosedQuote { throw .failed("\(unclosed); nothing was written") }
+        if let unclosed = whole.unclosedEnd { throw .failed("\(unclosed); nothing was written") }
         if let unread = whole.shape.unreadLines {
             let what = whole.shape.format == .json(.arrayElements) ? "element" : "line"
             let others = unread.count == 2 ? " (and 1 other \(what) that is no object)"

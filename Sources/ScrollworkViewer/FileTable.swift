@@ -182,7 +182,7 @@ public struct FileTable: TableSource {
         }
         if let encoding = file.encoding { parts.append("\(encoding) text, decoded") }
         if let damage = file.damage { parts.append(damage) }
-        if let unclosedQuote { parts.append(unclosedQuote) }
+        if let unclosedEnd { parts.append(unclosedEnd) }
         if let arrival { parts += arrival.statusParts(size: file.size, caughtUp: index.isFinished && file.size <= index.scanned) }
         return parts.joined(separator: " · ")
     }
@@ -191,8 +191,8 @@ public struct FileTable: TableSource {
     /// into that field, as the format says, so the rows after it are not there (a stray quote,
     /// or a file cut short); or when a JSON array never closes (a file cut short); nil for a
     /// file whose quotes and array close.
-    var unclosedQuote: String? {
-        guard let record = index.unclosedQuoteRecord else { return nil }
+    var unclosedEnd: String? {
+        guard let record = index.unclosedRecord else { return nil }
         if case .json = shape.format { return "the JSON array never closes: the file ends before its ], cut short" }
         let start = index.range(ofRecord: record).lowerBound
         let rest = finderByteCount(Int(clamping: index.scanned - start))

@@ -108,7 +108,7 @@ import Testing
     }
 
     @Test("random bytes: the index names the last record as holding an unclosed quote exactly when the state machine ends inside quotes, and only once finished")
-    func unclosedQuoteRecord() async {
+    func unclosedRecord() async {
         let alphabet: [UInt8] = Array("a\",\n\r\" x".utf8)
         let text = Gen.int(in: 0...(alphabet.count - 1)).array(of: 0...30).map { $0.map { alphabet[$0] } }
         await propertyCheck(count: 400, input: text) { bytes in
@@ -116,15 +116,15 @@ import Testing
             for byte in bytes { state = state.next(byte, separator: 0x2C).0 }
             var index = RecordIndex()
             bytes.withUnsafeBufferPointer { index.add($0) }
-            #expect(index.unclosedQuoteRecord == nil, "not finished: \(bytes)")
+            #expect(index.unclosedRecord == nil, "not finished: \(bytes)")
             index.finish()
-            #expect(index.unclosedQuoteRecord == (state == .quoted ? index.count - 1 : nil), "\(bytes)")
+            #expect(index.unclosedRecord == (state == .quoted ? index.count - 1 : nil), "\(bytes)")
         }
         // Lines alone (JSON Lines, logs): a quote means nothing.
         var lines = RecordIndex(quotes: false)
         Array("\"a\nb\n".utf8).withUnsafeBufferPointer { lines.add($0) }
         lines.finish()
-        #expect(lines.unclosedQuoteRecord == nil)
+        #expect(lines.unclosedRecord == nil)
     }
 
     @Test("a quote inside an unquoted field, or text after a closing quote, does not move record boundaries")

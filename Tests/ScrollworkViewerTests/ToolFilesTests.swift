@@ -121,7 +121,7 @@ import Testing
     }
 
     @Test("a quote that opens a field and never closes is said: on the status line, and a batch run writes nothing; quotes inside a field and closed ones are not")
-    func unclosedQuote() throws {
+    func unclosedEnd() throws {
         func opened(_ name: String, _ text: String) throws -> (viewer: TableViewer, whole: FileTable, file: TemporaryFile) {
             let file = TemporaryFile(name: name, text)
             let viewer = try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme())
@@ -131,18 +131,18 @@ import Testing
         #expect(stray.whole.fileRows.count == 1)
         #expect(stray.whole.about?.contains("row 1 opens a quoted field that never closes: the rest of the file (") == true, "\(stray.whole.about ?? "")")
         let cut = try opened("cut.csv", "a,b\n1,2\n3,\"4")
-        #expect(cut.whole.unclosedQuote == "row 2 opens a quoted field that never closes: the rest of the file (4 bytes) is read into it")
+        #expect(cut.whole.unclosedEnd == "row 2 opens a quoted field that never closes: the rest of the file (4 bytes) is read into it")
         let heading = try opened("heading.csv", "\"a,b\n1,2\n")
-        #expect(heading.whole.unclosedQuote?.hasPrefix("the heading opens a quoted field") == true)
+        #expect(heading.whole.unclosedEnd?.hasPrefix("the heading opens a quoted field") == true)
         for (name, text) in [("inch.csv", "a,b\n1,12\" pipe\n2,5\" x\n"), ("closed.csv", "a,b\n1,\"x\ny\"\n2,\"\"\"q\"\"\"\n")] {
             let fine = try opened(name, text)
-            #expect(fine.whole.unclosedQuote == nil && fine.whole.about?.contains("never closes") == false, "\(name)")
+            #expect(fine.whole.unclosedEnd == nil && fine.whole.about?.contains("never closes") == false, "\(name)")
         }
         // A JSON array cut short: its elements so far are rows, and the status says it never closes.
         let array = try opened("cut.json", "[{\"a\": 1}, {\"a\": \"]\"},\n {\"a\": 3")
-        #expect(array.whole.unclosedQuote == "the JSON array never closes: the file ends before its ], cut short", "\(array.whole.unclosedQuote ?? "nil")")
+        #expect(array.whole.unclosedEnd == "the JSON array never closes: the file ends before its ], cut short", "\(array.whole.unclosedEnd ?? "nil")")
         for (name, text) in [("whole.json", "[{\"a\": 1}, {\"a\": \"]\"}]\n"), ("lines.jsonl", "{\"a\": \"[\"}\n{\"a\": 2}\n")] {
-            #expect(try opened(name, text).whole.unclosedQuote == nil, "\(name)")
+            #expect(try opened(name, text).whole.unclosedEnd == nil, "\(name)")
         }
         // A batch run: nothing written, the status says why.
         let out = stray.file.path + "-out.csv"

@@ -46,7 +46,7 @@ public struct RecordIndex: Sendable {
     /// array, the array or a string in it), once the end of the file is reached inside it: the
     /// last record, which holds the rest of the file (a stray quote, or a file cut short); nil
     /// for any other.
-    public var unclosedQuoteRecord: Int? {
+    public var unclosedRecord: Int? {
         isFinished && scanner.isOpen && count > 0 ? count - 1 : nil
     }
 

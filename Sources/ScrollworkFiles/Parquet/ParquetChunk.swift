@@ -343,9 +343,11 @@ struct ParquetPageIndex: Sendable {
     /// How often each dictionary entry occurs on page `page` (an index into ``pages``), and
     /// its nulls, counted from its indices alone; nil for a page not dictionary-encoded.
     func entryCounts(_ page: Int, leaf: ParquetSchemaNode, file: FileBytes) throws(ParquetMetadata.Failure) -> (counts: [Int], nulls: Int)? {
-        guard pages.indices.contains(page), let dictionaryPage else { return nil }
+        // The entries decoded are counted, not those the page's header claims (a damaged one
+        // could claim billions); an index reads its dictionary whole unless told not to.
+        guard pages.indices.contains(page), let dictionary else { return nil }
         let (header, body) = try read(pages[page], leaf: leaf, file: file)
-        return try ParquetChunk.entryCounts(header, body: ArraySlice(body), codec: codec, leaf: leaf, entries: dictionary?.count ?? dictionaryPage.entries)
+        return try ParquetChunk.entryCounts(header, body: ArraySlice(body), codec: codec, leaf: leaf, entries: dictionary.count)
     }
 
     /// `page`'s header and body, read (a page an offset index placed has its header read here).
