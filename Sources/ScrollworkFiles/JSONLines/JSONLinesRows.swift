@@ -103,14 +103,31 @@ public struct JSONLinesRows: RowSource, Sendable {
     /// An array element's own bytes: without the white space around it, the comma after it, and
     /// the array's opening bracket (the first element) or closing bracket (the last).
     static func element(_ bytes: [UInt8], first: Bool) -> [UInt8] {
+        Array(bytes[bounds(ofElement: bytes, first: first)])
+    }
+
+    /// Where `bytes` lie without the white space around them.
+    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         let space: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         var low = 0, high = bytes.count
         while low < high && space(bytes[low]) { low += 1 }
-        if first && low < high && bytes[low] == 0x5B { low += 1 }
         while high > low && space(bytes[high - 1]) { high -= 1 }
-        if high > low && (bytes[high - 1] == 0x2C || bytes[high - 1] == 0x5D) { high -= 1 }
-        while high > low && space(bytes[high - 1]) { high -= 1 }
-        return Array(bytes[low..<high])
+        return low..<high
+    }
+
+    /// Where an array element's own bytes lie in `bytes`, its record (as ``element(_:first:)``
+    /// trims it).
+    static func bounds(ofElement bytes: some RandomAccessCollection<UInt8>, first: Bool) -> Range<Int> {
+        let space: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        let at = { (k: Int) in bytes[bytes.index(bytes.startIndex, offsetBy: k)] }
+        var low = 0, high = bytes.count
+        while low < high && space(at(low)) { low += 1 }
+        if first && low < high && at(low) == 0x5B { low += 1 }
+        while high > low && space(at(high - 1)) { high -= 1 }
+        if high > low && (at(high - 1) == 0x2C || at(high - 1) == 0x5D) { high -= 1 }
+        while high > low && space(at(high - 1)) { high -= 1 }
+        while low < high && space(at(low)) { low += 1 }
+        return low..<high
     }
 
     /// `known` and then the keys of records `lines` not among them, in the order first seen
@@ -142,18 +159,11 @@ public struct JSONLinesRows: RowSource, Sendable {
     /// and ends with `}` (white space, and an array's brackets and commas, aside). A record
     /// that passes but is damaged inside still reads as no value, and its row says why.
     public static func unread(file: FileBytes, index: RecordIndex, framing: JSONFraming = .lines) -> (first: Int, problem: String, count: Int)? {
-        let space: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         var framed = index.eachRecord(of: file, in: 0..<index.count, limit: DelimitedRows.recordLimit) { i, bytes -> Bool? in
             // A record longer than a read is not handed over: read on its own below.
             guard let bytes else { return nil }
-            var low = 0, high = bytes.count
-            while low < high && space(bytes[low]) { low += 1 }
-            if framing == .arrayElements && i == 0 && low < high && bytes[low] == 0x5B { low += 1 }
-            while high > low && space(bytes[high - 1]) { high -= 1 }
-            if framing == .arrayElements && high > low && (bytes[high - 1] == 0x2C || bytes[high - 1] == 0x5D) { high -= 1 }
-            while high > low && space(bytes[high - 1]) { high -= 1 }
-            while framing == .arrayElements && low < high && space(bytes[low]) { low += 1 }
-            return high - low >= 2 && bytes[low] == 0x7B && bytes[high - 1] == 0x7D
+            let own = framing == .arrayElements ? Self.bounds(ofElement: bytes, first: i == 0) : Self.trimmed(bytes)
+            return own.count >= 2 && bytes[own.lowerBound] == 0x7B && bytes[own.upperBound - 1] == 0x7D
         }
         for i in framed.indices where framed[i] == nil {
             if case .success = members(file: file, index: index, line: i, framing: framing) { framed[i] = true } else { framed[i] = false }
