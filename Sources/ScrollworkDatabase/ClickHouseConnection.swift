@@ -335,6 +335,12 @@ package struct ClickHouseType: Sendable, Hashable {
         base == "String" || base.hasPrefix("FixedString(") || base == "Date" || base.hasPrefix("DateTime") || base == "UUID" || base.hasPrefix("Enum")
     }
 
+    /// True for the whole numbers of at most 64 bits (`Int8` to `UInt64`), whose values split
+    /// into two 32-bit halves.
+    package var isWord: Bool {
+        ["Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "UInt64"].contains(base)
+    }
+
     /// The kind of number the type holds; nil for any other type.
     package var number: Number? {
         if base.hasPrefix("Int") || base.hasPrefix("UInt") { return .integer }

@@ -44,16 +44,26 @@ extension ClickHouseTable {
             let c = ClickHouseConnection.identifier(columns[k])
             let number = ClickHouseType(columnTypes[k]).number
             let mean = number == nil ? "NULL" : "avg(toFloat64(\(c)))"
-            let result = try connection.query("SELECT count(\(c)), uniqExact(\(c)), toString(min(\(c))), toString(max(\(c))), \(mean) FROM \(qualified) \(condition)",
+            // A whole-number column's sum exactly, as the sums of each value's high and low 32
+            // bits: avg of their doubles drops what is past 2^53 (31, Int64.max and Int64.min
+            // averaged 0, not 10), and avg of the integers wraps past their type's range in the
+            // servers Debian ships (UInt64.max twice and 1: 6.1e18). Neither sum wraps below 2^31 rows.
+            let split = ClickHouseType(columnTypes[k]).isWord && total < Int(Int32.max)
+            let sums = split ? "toString(sum(bitShiftRight(\(c), 32))), toString(sum(toUInt64(bitAnd(\(c), 4294967295))))" : "NULL, NULL"
+            let result = try connection.query("SELECT count(\(c)), uniqExact(\(c)), toString(min(\(c))), toString(max(\(c))), \(mean), \(sums) FROM \(qualified) \(condition)",
                                               keepGoing: keepGoing, progress: progress(within: Double(k + 1) / parts...Double(k + 2) / parts))
             let figures = result.rows.first ?? []
             func figure(_ i: Int) -> String? { figures.indices.contains(i) ? figures[i] : nil }
             let present = Int(figure(0) ?? "") ?? 0
+            var exactMean: Double?
+            if split, present > 0, let high = figure(5).flatMap({ Int128($0) }), let low = figure(6).flatMap({ Int128($0) }) {
+                exactMean = Double(high << 32 + low) / Double(present)
+            }
             let median = number == nil || present == 0 ? nil : try self.median(of: c, present: present, condition: condition, keepGoing: keepGoing)
             return ColumnSummary(title: columns[k], kind: present == 0 ? .empty : number == .integer ? .integers : number == nil ? .text : .reals,
                                  count: present, missing: Swift.max(0, total - present), distinct: Int(figure(1) ?? "") ?? 0,
                                  minimum: present == 0 ? nil : figure(2), maximum: present == 0 ? nil : figure(3),
-                                 mean: figure(4).flatMap(Double.init), median: median)
+                                 mean: exactMean ?? figure(4).flatMap(Double.init), median: median)
         }
     }
 

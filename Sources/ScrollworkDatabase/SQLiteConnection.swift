@@ -1,4 +1,5 @@
 import Scrollwork
+import ScrollworkFiles
 
 /// One connection to an SQLite database file, usable from any thread: statements run one at a
 /// time under its lock, and ``interrupt()`` stops the running one from another thread.
@@ -159,7 +160,8 @@ public struct SQLiteRow {
     }
 
     /// Column `c`'s value: integers, reals and text as themselves, NULL as a missing value
-    /// shown as `NULL`, a blob as `x'…'` hex (its first 32 bytes) with its size; `.empty` for a
+    /// shown as `NULL`, a blob as SQLite writes its literal, `x'…'` with every byte in hex (a save
+    /// writes the blob whole; the cell is cut to its width as any long text is); `.empty` for a
     /// column out of range.
     public func value(_ c: Int) -> TableValue {
         guard c >= 0, c < count else { return .empty }
@@ -171,9 +173,7 @@ public struct SQLiteRow {
         case SQLiteLibrary.blob:
             let bytes = Int(library.columnBytes(statement, column))
             guard let base = library.columnBlob(statement, column) else { return .string("x''") }
-            let shown = UnsafeRawBufferPointer(start: base, count: Swift.min(bytes, 32))
-            let hex = shown.map { byte in String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16) }.joined()
-            return .string("x'\(hex)\(bytes > 32 ? "…" : "")' (\(bytes) bytes)")
+            return .string("x'" + HexText.lowercase(UnsafeRawBufferPointer(start: base, count: Swift.max(0, bytes))) + "'")
         default:
             // Text: the bytes SQLite holds, as UTF-8 (invalid sequences mended), NULs and all.
             let text = library.columnText(statement, column)

@@ -45,9 +45,15 @@ extension SQLiteTable {
             var summary = ColumnSummary(title: title, kind: .empty, count: 0, missing: 0, distinct: 0)
             var integers = 0, reals = 0
             var mean: TableValue = .empty, least: TableValue = .empty, greatest: TableValue = .empty
+            var integerSum: (high: TableValue, low: TableValue) = (.empty, .empty)
+            // An integer column's sum, exactly, as the sums of each value's high and low 32 bits
+            // (SQLite's avg adds integers past Int64's range as doubles: the mean of 31, 45,
+            // Int64.max and Int64.min came out 76 short). Neither sum can overflow below 2³¹ rows.
+            let integerPart = "CASE WHEN typeof(\(c)) = 'integer' THEN \(c) END"
+            let sums = total < Int(Int32.max) ? "sum((\(integerPart)) >> 32), sum((\(integerPart)) & 4294967295)" : "NULL, NULL"
             try connection.rows("""
                 SELECT count(\(c)), count(DISTINCT \(c)), min(\(c)), max(\(c)), avg(CASE WHEN typeof(\(c)) IN ('integer', 'real') THEN \(c) END),
-                       total(typeof(\(c)) = 'integer'), total(typeof(\(c)) = 'real') \(from)
+                       total(typeof(\(c)) = 'integer'), total(typeof(\(c)) = 'real'), \(sums) \(from)
                 """, arguments, keepGoing: keepGoing) { row in
                 summary.count = row.integer(0)
                 summary.distinct = row.integer(1)
@@ -57,12 +63,16 @@ extension SQLiteTable {
                 mean = row.value(4)
                 integers = row.integer(5)
                 reals = row.integer(6)
+                integerSum = (row.value(7), row.value(8))
                 return false
             }
             summary.missing = Swift.max(0, total - summary.count)
             summary.kind = summary.count == 0 ? .empty : integers == summary.count ? .integers : integers + reals == summary.count ? .reals : .text
             if summary.kind == .integers || summary.kind == .reals {
                 summary.mean = Self.number(mean)
+                if summary.kind == .integers, case let .int(high) = integerSum.high, case let .int(low) = integerSum.low, summary.count > 0 {
+                    summary.mean = Double(Int128(high) << 32 + Int128(low)) / Double(summary.count)
+                }
                 // A sum past a Double's range (three of 10³⁰⁸) is infinite though every value is
                 // finite: the mean again of the values scaled down by a power of two, exactly.
                 if let m = summary.mean, m.isInfinite, let low = Self.number(least), let high = Self.number(greatest), low.isFinite, high.isFinite {

@@ -115,16 +115,19 @@ func makeFlights(_ db: SQLiteConnection, rows: Int) throws {
         }
     }
 
-    @Test("values: integers, reals, text with control characters as data, NULL shown as NULL, blobs as hex with their size")
+    @Test("values: integers, reals, text with control characters as data, NULL shown as NULL, blobs whole as their hex literal")
     func values() throws {
         try withDatabase { db, _ in
             try db.run("CREATE TABLE t (a)")
-            try db.run("INSERT INTO t VALUES (1), (2.5), ('x\u{1B}[31my'), (NULL), (x'00ff10'), (zeroblob(40)), ('')")
+            try db.run("INSERT INTO t VALUES (1), (2.5), ('x\u{1B}[31my'), (NULL), (x'00ff10'), (zeroblob(40)), (''), (zeroblob(5000))")
             let rows = try db.all("SELECT a FROM t ORDER BY rowid").map { $0[0] }
             #expect(rows[0] == .int(1) && rows[1] == .double(2.5) && rows[2] == .string("x\u{1B}[31my") && rows[3] == .missing("NULL"))
-            #expect(rows[4] == .string("x'00ff10' (3 bytes)"))
-            #expect(rows[5] == .string("x'" + String(repeating: "0", count: 64) + "…' (40 bytes)"))
+            #expect(rows[4] == .string("x'00ff10'"))
+            // Every byte, however long: a save writes what the cell holds, so a blob cut for
+            // the screen was cut in the file too.
+            #expect(rows[5] == .string("x'" + String(repeating: "0", count: 80) + "'"))
             #expect(rows[6] == .string(""))
+            #expect(rows[7] == .string("x'" + String(repeating: "0", count: 10_000) + "'"))
         }
     }
 
@@ -271,18 +274,21 @@ func makeFlights(_ db: SQLiteConnection, rows: Int) throws {
         }
     }
 
-    @Test("summaries agree: the mean of three of 1.7e308 is 1.7e308 in both, and integers past 2^53 keep their least and greatest exactly")
-    func summariesAgree() throws {
-        let csv = "big,id\n1.7e308,9007199254740993\n1.7e308,9007199254740992\n1.7e308,\n"
-        let (path, fd) = temporaryFile("scrollwork-agree")
+    /// The summary of a CSV file holding `csv`, its columns titled `titles`.
+    static func summaryOfFile(_ csv: String, titles: [String]) throws -> [ColumnSummary] {
+        let (path, fd) = temporaryFile("scrollwork-summary")
         defer { unlink(path) }
         _ = csv.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count - 1) }
         close(fd)
         let file = try FileBytes(path: path)
         var index = RecordIndex()
         while try !index.extend(from: file) {}
-        let rows = DelimitedRows(file: file, index: index, dialect: DelimitedDialect())
-        let inFile = try #require(ColumnSummary.summarizing(rows, titles: ["big", "id"]))
+        return try #require(ColumnSummary.summarizing(DelimitedRows(file: file, index: index, dialect: DelimitedDialect()), titles: titles))
+    }
+
+    @Test("summaries agree: the mean of three of 1.7e308 is 1.7e308 in both, and integers past 2^53 keep their least and greatest exactly")
+    func summariesAgree() throws {
+        let inFile = try Self.summaryOfFile("big,id\n1.7e308,9007199254740993\n1.7e308,9007199254740992\n1.7e308,\n", titles: ["big", "id"])
         try withDatabase { db, _ in
             try db.run("CREATE TABLE t (big REAL, id INTEGER)")
             try db.run("INSERT INTO t VALUES (1.7e308, 9007199254740993), (1.7e308, 9007199254740992), (1.7e308, NULL)")
@@ -291,6 +297,20 @@ func makeFlights(_ db: SQLiteConnection, rows: Int) throws {
             #expect(close(inFile[0].mean) && close(inSQLite[0].mean), "file \(String(describing: inFile[0].mean)), SQLite \(String(describing: inSQLite[0].mean))")
             #expect(inFile[1].minimum == "9007199254740992" && inFile[1].maximum == "9007199254740993", "\(inFile[1])")
             #expect(inSQLite[1].minimum == inFile[1].minimum && inSQLite[1].maximum == inFile[1].maximum, "\(inSQLite[1])")
+        }
+    }
+
+    @Test("an integer column's mean is exact past Int64's range, as in a file: 31, 45, Int64.max and Int64.min average 18.75, not 0")
+    func integerMeanPastRange() throws {
+        let inFile = try Self.summaryOfFile("n\n31\n45\n9223372036854775807\n-9223372036854775808\n", titles: ["n"])
+        try withDatabase { db, _ in
+            try db.run("CREATE TABLE t (n INTEGER)")
+            try db.run("INSERT INTO t VALUES (31), (45), (9223372036854775807), (-9223372036854775808)")
+            let inSQLite = try SQLiteTable("t", in: db).summary(where: [], keepGoing: nil)
+            #expect(inFile[0].mean == 18.75 && inSQLite[0].mean == 18.75, "file \(String(describing: inFile[0].mean)), SQLite \(String(describing: inSQLite[0].mean))")
+            // Filtered: the sums are the kept rows' alone.
+            let kept = try SQLiteTable("t", in: db).summary(where: [DatabaseFilter(column: 0, test: .greater(0))], keepGoing: nil)
+            #expect(kept[0].mean.map { Swift.abs($0 - 3_074_457_345_618_258_627.67) <= 1024 } == true, "\(String(describing: kept[0].mean))")
         }
     }
 }

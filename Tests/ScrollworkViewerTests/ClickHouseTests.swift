@@ -139,6 +139,22 @@ struct ClickHouseTests {
         #expect(table.isNumeric(3) && table.isNumeric(5) && table.isNumeric(6) && !table.isNumeric(1))
     }
 
+    @Test("#70: a whole-number column's mean is exact past 2^53, as a file's: 31, Int64.max and Int64.min average 10 (their doubles averaged 0), UInt64.max twice, 1 and 0 about 9.2e18")
+    func integerMeanPastRange() throws {
+        let url = Self.urls[0], name = "wide_\(getpid())"
+        let server = try Self.connection(url)
+        try server.execute("CREATE TABLE \(name) (u UInt64, i Nullable(Int64), s String) ENGINE = MergeTree ORDER BY u")
+        defer { try? server.execute("DROP TABLE \(name)") }
+        try server.execute("INSERT INTO \(name) VALUES (18446744073709551615, 31, 'a'), (18446744073709551615, 9223372036854775807, 'b'), (1, -9223372036854775808, 'c'), (0, NULL, 'd')")
+        let table = try ClickHouseDatabase(url: url).table(name, sharingSnapshotWith: nil)
+        let summary = try table.summary(where: [], keepGoing: nil)
+        let wide = (2 * 18_446_744_073_709_551_615.0 + 1) / 4
+        #expect(summary[0].mean.map { Swift.abs($0 - wide) <= wide * 1e-15 } == true, "\(String(describing: summary[0].mean))")
+        #expect(summary[1].mean == 10, "31, Int64.max and Int64.min: \(String(describing: summary[1].mean))")
+        let kept = try table.summary(where: [DatabaseFilter(column: 2, test: .equals("a"))], keepGoing: nil)
+        #expect(kept[0].mean == 18_446_744_073_709_551_615.0 && kept[1].mean == 31)
+    }
+
     @Test("#69: a statement stopped by the person is stopped on the server too (KILL QUERY by its query_id), and the connection goes on")
     func stoppedStatementIsKilled() throws {
         let server = try Self.connection(Self.urls[0])

@@ -91,23 +91,14 @@ extension ParquetValueKind {
             let days = Int64(julian) - 2_440_588
             return .string(Self.date(days: days) + " " + Self.clock(Int64(nanos % 86_400_000_000_000), digits: 9))
         case .uuid where slice.count == 16:
-            let hex = Self.hex(slice)
+            let hex = HexText.lowercase(slice)
             let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { r in String(hex[hex.index(hex.startIndex, offsetBy: r.lowerBound)..<hex.index(hex.startIndex, offsetBy: r.upperBound)]) }
             return .string(parts.joined(separator: "-"))
         case .float16 where slice.count == 2:
             let bits = UInt16(slice[slice.startIndex]) | UInt16(slice[slice.startIndex + 1]) << 8
             return .string(halfFloat(bits).description)
-        default: return .string(Self.hex(slice))
+        default: return .string(HexText.lowercase(slice))
         }
-    }
-
-    /// Lowercase hex of `bytes`.
-    package static func hex(_ bytes: ArraySlice<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 2)
-        for b in bytes { out += [digits[Int(b >> 4)], digits[Int(b & 15)]] }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// A whole number of little-endian 64-bit `magnitude` words, with `scale` digits after the
