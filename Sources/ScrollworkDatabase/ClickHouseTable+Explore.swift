@@ -43,35 +43,40 @@ extension ClickHouseTable {
         return try columns.indices.map { k throws(DatabaseError) -> ColumnSummary in
             let c = ClickHouseConnection.identifier(columns[k])
             let number = ClickHouseType(columnTypes[k]).number
-            let mean = number == nil ? "NULL" : "avg(toFloat64(\(c)))"
+            // NaN is a number left out of the least, greatest, mean and median, as a file's
+            // summary leaves it (ClickHouse orders it past +∞ and averages it to NaN).
+            let real = number == .real
+            let kept = real ? "NOT isNaN(\(c))" : "1"
+            let mean = number == nil ? "NULL" : "avgIf(toFloat64(\(c)), \(kept))"
             // A whole-number column's sum exactly, as the sums of each value's high and low 32
             // bits: avg of their doubles drops what is past 2^53 (31, Int64.max and Int64.min
             // averaged 0, not 10), and avg of the integers wraps past their type's range in the
             // servers Debian ships (UInt64.max twice and 1: 6.1e18). Neither sum wraps below 2^31 rows.
             let split = ClickHouseType(columnTypes[k]).isWord && total < Int(Int32.max)
             let sums = split ? "toString(sum(bitShiftRight(\(c), 32))), toString(sum(toUInt64(bitAnd(\(c), 4294967295))))" : "NULL, NULL"
-            let result = try connection.query("SELECT count(\(c)), uniqExact(\(c)), toString(min(\(c))), toString(max(\(c))), \(mean), \(sums) FROM \(qualified) \(condition)",
+            let result = try connection.query("SELECT count(\(c)), uniqExact(\(c)), toString(minIf(\(c), \(kept))), toString(maxIf(\(c), \(kept))), \(mean), \(sums), countIf(isNotNull(\(c)) AND \(kept)) FROM \(qualified) \(condition)",
                                               keepGoing: keepGoing, progress: progress(within: Double(k + 1) / parts...Double(k + 2) / parts))
             let figures = result.rows.first ?? []
             func figure(_ i: Int) -> String? { figures.indices.contains(i) ? figures[i] : nil }
             let present = Int(figure(0) ?? "") ?? 0
+            let numbers = Int(figure(7) ?? "") ?? 0
             var exactMean: Double?
             if split, present > 0, let high = figure(5).flatMap({ Int128($0) }), let low = figure(6).flatMap({ Int128($0) }) {
                 exactMean = Double(high << 32 + low) / Double(present)
             }
-            let median = number == nil || present == 0 ? nil : try self.median(of: c, present: present, condition: condition, keepGoing: keepGoing)
+            let median = number == nil || numbers == 0 ? nil : try self.median(of: c, present: numbers, condition: condition, keeping: kept, keepGoing: keepGoing)
             return ColumnSummary(title: columns[k], kind: present == 0 ? .empty : number == .integer ? .integers : number == nil ? .text : .reals,
                                  count: present, missing: Swift.max(0, total - present), distinct: Int(figure(1) ?? "") ?? 0,
-                                 minimum: present == 0 ? nil : figure(2), maximum: present == 0 ? nil : figure(3),
-                                 mean: exactMean ?? figure(4).flatMap(Double.init), median: median)
+                                 minimum: numbers == 0 ? nil : figure(2), maximum: numbers == 0 ? nil : figure(3),
+                                 mean: numbers == 0 ? nil : exactMean ?? figure(4).flatMap(Double.init), median: median)
         }
     }
 
-    /// The exact median of column expression `c` over its `present` values that meet `condition`:
-    /// the middle one, or the mean of the two middle ones, read in order from the server.
-    private func median(of c: String, present: Int, condition: String, keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Double? {
+    /// The exact median of column expression `c` over its `present` values that meet `condition`
+    /// and `kept`: the middle one, or the mean of the two middle ones, read in order from the server.
+    private func median(of c: String, present: Int, condition: String, keeping kept: String, keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Double? {
         let and = condition.isEmpty ? "WHERE" : condition + " AND"
-        let middle = try connection.query("SELECT toFloat64(\(c)) FROM \(qualified) \(and) isNotNull(\(c)) ORDER BY \(c) LIMIT \((present - 1) / 2), \(2 - present % 2)",
+        let middle = try connection.query("SELECT toFloat64(\(c)) FROM \(qualified) \(and) isNotNull(\(c)) AND \(kept) ORDER BY \(c) LIMIT \((present - 1) / 2), \(2 - present % 2)",
                                           keepGoing: keepGoing)
         let values = middle.rows.compactMap { $0.first.flatMap { $0 }.flatMap(Double.init) }
         guard !values.isEmpty else { return nil }

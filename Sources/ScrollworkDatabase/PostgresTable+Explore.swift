@@ -41,11 +41,14 @@ extension PostgresTable {
             let numeric = isNumeric(k)
             // Numbers compare as numbers; everything else as its text, byte by byte.
             let compared = numeric ? c : "\(c)::text COLLATE \"C\""
-            let figures = numeric ? "avg(\(c))::float8, percentile_cont(0.5) WITHIN GROUP (ORDER BY \(c))::float8" : "NULL, NULL"
-            let result = try connection.query("SELECT count(\(c)), count(DISTINCT \(compared)), min(\(compared))::text, max(\(compared))::text, \(figures) FROM \(qualified) \(condition)",
+            let integers = [20, 21, 23, 26].contains(columnTypes[k])
+            // NaN (real and numeric types) is a number left out of the least, greatest, mean and
+            // median, as a file's summary leaves it: PostgreSQL orders it past +∞.
+            let kept = numeric && !integers ? " FILTER (WHERE \(c) <> 'NaN')" : ""
+            let figures = numeric ? "avg(\(c))\(kept)::float8, percentile_cont(0.5) WITHIN GROUP (ORDER BY \(c))\(kept)::float8" : "NULL, NULL"
+            let result = try connection.query("SELECT count(\(c)), count(DISTINCT \(compared)), min(\(compared))\(kept)::text, max(\(compared))\(kept)::text, \(figures) FROM \(qualified) \(condition)",
                                               parameters, keepGoing: keepGoing)
             let present = Int(result.text(0, 0) ?? "") ?? 0
-            let integers = [20, 21, 23, 26].contains(columnTypes[k])
             return ColumnSummary(title: columns[k], kind: present == 0 ? .empty : numeric ? (integers ? .integers : .reals) : .text,
                                  count: present, missing: Swift.max(0, total - present), distinct: Int(result.text(0, 1) ?? "") ?? 0,
                                  minimum: result.text(0, 2), maximum: result.text(0, 3),

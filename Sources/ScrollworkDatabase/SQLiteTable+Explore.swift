@@ -69,7 +69,8 @@ extension SQLiteTable {
             summary.missing = Swift.max(0, total - summary.count)
             summary.kind = summary.count == 0 ? .empty : integers == summary.count ? .integers : integers + reals == summary.count ? .reals : .text
             if summary.kind == .integers || summary.kind == .reals {
-                summary.mean = Self.number(mean)
+                // SQLite answers NULL for a NaN average (+∞ and −∞ among the values): NaN, as a file's.
+                summary.mean = Self.number(mean) ?? .nan
                 if summary.kind == .integers, case let .int(high) = integerSum.high, case let .int(low) = integerSum.low, summary.count > 0 {
                     summary.mean = Double(Int128(high) << 32 + Int128(low)) / Double(summary.count)
                 }

@@ -309,6 +309,12 @@ func makeFlights(_ db: SQLiteConnection, rows: Int) throws {
             let inSQLite = try SQLiteTable("t", in: db).summary(where: [], keepGoing: nil)
             #expect(inFile[0].mean == 18.75 && inSQLite[0].mean == 18.75, "file \(String(describing: inFile[0].mean)), SQLite \(String(describing: inSQLite[0].mean))")
             // Filtered: the sums are the kept rows' alone.
+            // +∞ and −∞ average to NaN, which SQLite answers as NULL: NaN, as in a file.
+            try db.run("CREATE TABLE ends (x REAL)")
+            try db.run("INSERT INTO ends VALUES (1e999), (-1e999), (1)")
+            let ends = try Self.summaryOfFile("x\ninf\n-inf\n1\n", titles: ["x"])
+            let endsInSQLite = try SQLiteTable("ends", in: db).summary(where: [], keepGoing: nil)
+            #expect(ends[0].mean?.isNaN == true && endsInSQLite[0].mean?.isNaN == true && ends[0].median == 1 && endsInSQLite[0].median == 1)
             let kept = try SQLiteTable("t", in: db).summary(where: [DatabaseFilter(column: 0, test: .greater(0))], keepGoing: nil)
             #expect(kept[0].mean.map { Swift.abs($0 - 3_074_457_345_618_258_627.67) <= 1024 } == true, "\(String(describing: kept[0].mean))")
         }

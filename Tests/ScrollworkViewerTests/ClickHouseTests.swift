@@ -155,6 +155,21 @@ struct ClickHouseTests {
         #expect(kept[0].mean == 18_446_744_073_709_551_615.0 && kept[1].mean == 31)
     }
 
+    @Test("#70: NaN is left out of a Float64 column's least, greatest, mean and median, as a file's summary leaves it")
+    func notANumberLeftOut() throws {
+        let url = Self.urls[0], name = "nan_\(getpid())"
+        let server = try Self.connection(url)
+        try server.execute("CREATE TABLE \(name) (f Float64, g Nullable(Float64)) ENGINE = MergeTree ORDER BY tuple()")
+        defer { try? server.execute("DROP TABLE \(name)") }
+        try server.execute("INSERT INTO \(name) VALUES (nan, nan), (inf, NULL), (1, 1), (2, 2)")
+        let inFile = try #require(ColumnSummary.summarizing(StringRows([["nan"], ["inf"], ["1"], ["2"]]), titles: ["x"])?.first)
+        let summaries = try ClickHouseDatabase(url: url).table(name, sharingSnapshotWith: nil).summary(where: [], keepGoing: nil)
+        let f = summaries[0], g = summaries[1]
+        #expect(f.count == inFile.count && f.mean == inFile.mean && f.median == inFile.median, "\(f) \(inFile)")
+        #expect(f.minimum == "1" && f.maximum == "inf" && inFile.maximum == "inf", "\(f)")
+        #expect(g.count == 3 && g.missing == 1 && g.mean == 1.5 && g.median == 1.5 && g.maximum == "2", "\(g)")
+    }
+
     @Test("#69: a statement stopped by the person is stopped on the server too (KILL QUERY by its query_id), and the connection goes on")
     func stoppedStatementIsKilled() throws {
         let server = try Self.connection(Self.urls[0])

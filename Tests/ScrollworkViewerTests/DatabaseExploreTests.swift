@@ -243,6 +243,21 @@ struct PostgresExploreTests {
         #expect(summaries[1].kind == .text && summaries[1].minimum == "AA" && summaries[3].kind == .reals && summaries[3].median == 250.25)
     }
 
+    @Test("#70: NaN is left out of a reals column's least, greatest, mean and median, as a file's summary leaves it (PostgreSQL orders it past +∞)")
+    func notANumberLeftOut() throws {
+        let url = String(cString: getenv("SCROLLWORK_TEST_POSTGRES"))
+        let name = "nan_\(getpid())"
+        try Self.psql(url, "CREATE TABLE \(name) AS SELECT x::float8 AS f, x::numeric AS n, 7 AS i FROM unnest(ARRAY['NaN', 'Infinity', '1', '2']) AS x")
+        defer { try? Self.psql(url, "DROP TABLE \(name)") }
+        let inFile = try #require(ColumnSummary.summarizing(StringRows([["nan"], ["inf"], ["1"], ["2"]]), titles: ["x"])?.first)
+        let summaries = try PostgresDatabase(url: url).table(name, sharingSnapshotWith: nil).summary(where: [], keepGoing: nil)
+        for onServer in summaries.prefix(2) {
+            #expect(onServer.count == inFile.count && onServer.mean == inFile.mean && onServer.median == inFile.median, "\(onServer) \(inFile)")
+            #expect(onServer.minimum.flatMap(Double.init) == 1 && onServer.maximum.flatMap(Double.init) == .infinity, "\(onServer)")
+        }
+        #expect(inFile.mean == .infinity && inFile.median == 2 && summaries[2].mean == 7)
+    }
+
     @Test("f, I and Ctrl-S on a PostgreSQL table, as on an SQLite file: the server groups, summarises and streams the rows shown")
     func exploringOnTheServer() throws {
         let url = String(cString: getenv("SCROLLWORK_TEST_POSTGRES"))

@@ -89,9 +89,15 @@ extension ColumnSummary {
         })
     }
 
-    /// A number to at most six decimal places, without trailing zeros.
+    /// A number to at most six decimal places, without trailing zeros; one written with an
+    /// exponent (below 10⁻⁴, where six places would make a mean of 1e-07 read 0) to six
+    /// significant digits.
     static func rounded(_ x: Double) -> String {
         guard x.isFinite, Swift.abs(x) < 1e15 else { return "\(x)" }
+        let written = "\(x)"
+        if let e = written.firstIndex(of: "e"), let significand = Double(written[..<e]) {
+            return rounded(significand) + written[e...]
+        }
         let scaled = (x * 1_000_000).rounded() / 1_000_000
         return RowFilter.format(scaled)
     }
