@@ -29,6 +29,8 @@ struct DatabaseTables: Widget, ReplyCollecting {
     var note: String? = nil
     /// The keys of the viewer's key convention.
     var viewerKeys = ViewerKeySet(.terminal)
+    /// The name typed so far, for type-ahead.
+    var typed = TypeAheadState()
     /// The effects gathered during the call under way.
     var effects: [Effect] = []
     private(set) var frame = Rect.zero
@@ -116,6 +118,10 @@ struct DatabaseTables: Widget, ReplyCollecting {
         if backHint != nil, case let .key(key) = event, let command = ViewerKeys.openedFromListing.command(for: key), command == .back || command == .cancel {
             return Reply(.handled, reports: [.back])
         }
+        if case let .key(key) = event, case let .typeAhead(character)? = command(for: key, at: time) {
+            note = typeAheadNote(view.table.typeAhead(String(character), state: &typed, at: time), typed: typed)
+            return Reply(.handled, effects: takeEffects())
+        }
         if case let .key(key) = event, let command = viewerKeys.database.command(for: key), command == .open || command == .help {
             if command == .open, let name = focusedName { reports.append(.open(name)) }
             if command == .help { help = .shown(RecordDetail.keys(of: viewerKeys.database, theme: view.theme), theme: view.theme, at: time) }
@@ -133,6 +139,14 @@ struct DatabaseTables: Widget, ReplyCollecting {
             }
         }
         return Reply(.handled, reports: reports, effects: takeEffects())
+    }
+
+    /// What `key` runs: while a name is being typed (a key within a second of the last), its
+    /// letters, digits, dashes and underscores go on with it rather than run the commands they
+    /// also name (q, g, G), as in a table.
+    func command(for key: KeyEvent, at time: Double) -> ViewerCommand? {
+        let typing = !typed.text.isEmpty && time - typed.lastTime <= TypeAheadState.resetInterval
+        return (typing ? ViewerKeys.typing.command(for: key) : nil) ?? viewerKeys.database.command(for: key)
     }
 
     /// The effects gathered, handed out once.

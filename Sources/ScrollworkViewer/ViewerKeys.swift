@@ -203,6 +203,7 @@ public enum ViewerKeys {
     public static let database = CommandTable<ViewerCommand>("Database (scrollwork open data.sqlite)", [
         KeyBinding(.open, "open the table or view (⌫ comes back; Esc too, when nothing runs)", keys: KeyEvent(.enter)),
         quit, top, bottom, help,
+        KeyBinding<ViewerCommand>.typeAhead("select the first table or view whose name starts with what is typed") { .typeAhead($0) },
     ])
 
     /// A table opened from a database's tables or a folder: every table's keys (a database's

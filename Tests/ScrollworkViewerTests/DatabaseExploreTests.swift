@@ -182,6 +182,22 @@ extension DatabaseExploreTests {
         }
     }
 
+    @Test("a long value on the first page (a blob's hex) makes its column no wider than a file's would be (40 characters): the columns after it show; _ fits it whole")
+    func longValueLeavesRoomForTheRest() throws {
+        try DatabaseViewerTests.withFlights(rows: 50) { path, db in
+            try db.run("UPDATE flights SET carrier = zeroblob(100) WHERE id = 3")
+            var t = try Self.opened(path)
+            t.advance(by: 0.05)
+            let heading = try #require(t.text.split(separator: "\n").first)
+            #expect(heading.contains("delay") && heading.contains("note"), "\(t.text)")
+            let carrier = try #require(t.app.opened?.view.table.columnWidths[1])
+            #expect(carrier <= 42 * 8 && carrier >= 40 * 8, "\(carrier)")
+            t.type("]_")
+            t.advance(by: 0.05)
+            #expect((t.app.opened?.view.table.columnWidths[1] ?? 0) >= 202 * 8, "the blob's 200 digits and x''")
+        }
+    }
+
     @Test("= keeps the focused row's value in the current column, ! the others, # goes to a row, : to a column by name")
     func keepGoAndJump() throws {
         try DatabaseViewerTests.withFlights(rows: 400) { path, _ in

@@ -74,6 +74,32 @@ import ScrollworkWidgets
         }
     }
 
+    @Test("LT: type-ahead in the list of tables, as in a table: letters typed within a second select the first name that starts with them, q and g going on with a name; alone they quit and go to the top")
+    func typeAheadInTheTables() throws {
+        try Self.withFlights(rows: 10) { path, db in
+            for name in ["alpha", "agate", "aqua"] { try db.run("CREATE TABLE \(name) (x)") }
+            var t = try Self.open(path)
+            Self.settle(&t)
+            t.type("la")
+            #expect(t.app.tables?.focusedName == "late", "\(t.text)")
+            t.advance(by: 2)
+            t.type("aQ")
+            #expect(t.app.tables?.focusedName == "aqua" && !t.app.wantsQuit, "\(t.text)")
+            t.advance(by: 2)
+            t.type("ag")
+            #expect(t.app.tables?.focusedName == "agate", "\(t.text)")
+            t.advance(by: 2)
+            t.type("zz")
+            #expect(t.app.tables?.focusedName == "agate" && t.text.contains("no row starts with “zz”"), "\(t.text)")
+            t.advance(by: 2)
+            t.type("g")
+            #expect(t.app.tables?.focusedName == t.app.tables?.entries.first?.object.name, "g alone goes to the top")
+            t.advance(by: 2)
+            t.type("q")
+            #expect(t.app.wantsQuit)
+        }
+    }
+
     @Test("a table whose columns change under the view is opened again as it is now; one dropped sends the view back to the list, saying so")
     func schemaChangedUnderTheView() throws {
         try Self.withFlights(rows: 3000) { path, db in
