@@ -54,6 +54,22 @@ import Testing
         #expect(table.isNumeric(0) && table.isNumeric(1) && !table.isNumeric(2))
     }
 
+    @Test("#67: a text NA or null in a Parquet file is a value to the summary as to the frequency table, a filter and DuckDB; a null is missing, with or without filters")
+    func wordsThatSpellMissingAreValues() throws {
+        let table = try Self.savedFromFile("id,s\n1,NA\n2,null\n3,\n4,x\n5,NA\n", numeric: [true, false], missing: .none)
+        #expect(try Self.values(table).map { $0[1] } == ["NA", "null", nil, "x", "NA"])
+        let summary = try table.summary(where: [], progress: .unwatched)[1]
+        #expect(summary.count == 4 && summary.missing == 1 && summary.distinct == 3 && summary.minimum == "NA" && summary.maximum == "x", "\(summary)")
+        let frequency = try table.frequency(ofColumn: 1, where: [], progress: .unwatched)
+        #expect(frequency.entries.first { $0.value == "NA" }?.count == 2 && frequency.entries.first { $0.value == "NA" }?.isMissing == false)
+        // Filtered, and over rows read into memory (the path of nested fields): the same.
+        let filter = try RowFilter(parsing: "id>=2", columns: ColumnNames(table.columnTitles))
+        let kept = try table.summary(where: [filter], progress: .unwatched)[1]
+        #expect(kept.count == 3 && kept.missing == 1, "\(kept)")
+        let overRows = try table.summary(ofColumn: 1, within: nil, progress: .unwatched)[0]
+        #expect(overRows.count == summary.count && overRows.missing == summary.missing && overRows.distinct == summary.distinct, "\(overRows)")
+    }
+
     @Test("a value a column's type cannot hold widens the column, however far down it is: a real past 65,536 whole numbers, text past reals, a whole number past 2^53 among reals")
     func wideningStartsOver() throws {
         var lines = ["n,r,big"]

@@ -10,6 +10,10 @@ public struct MissingValues: Sendable, Hashable {
     /// `NULL`, `-`, and `\N` (PostgreSQL's `COPY` text and MySQL's tab dumps).
     public static let common = MissingValues(words: ["NA", "N/A", "null", "NULL", "-", "\\N"])
 
+    /// No word: only an empty value is missing. For rows whose source marks its own nulls
+    /// (Parquet, a database), where the text `NA` is a value like any other.
+    public static let none = MissingValues(words: [])
+
     /// Missing values named by `words`.
     public init(words: Set<String>) { self.words = words }
 

@@ -19,7 +19,8 @@ extension ParquetTable {
                 if counts[text] != nil || counts.count < FrequencyTable.distinctLimit { counts[text, default: 0] += n } else { uncounted += n }
             }
         }
-        return FrequencyTable(counts: counts, total: try total(), uncounted: uncounted)
+        // A null is the one missing value (counted as empty text); a text NA is a value.
+        return FrequencyTable(counts: counts, total: try total(), uncounted: uncounted, missing: .none)
     }
 
     /// How often each value of leaf column `column` occurs in row group `group`, as text (a

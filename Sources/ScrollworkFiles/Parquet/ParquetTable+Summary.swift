@@ -5,12 +5,14 @@ import Scrollwork
 extension ParquetTable {
     /// The summary of every column among the rows `filters` keep: every column in one pass, as
     /// many pieces of rows at once as ``loop`` runs (memory grows with the pieces at once, not
-    /// the table), with the medians exact as a file's are.
+    /// the table), with the medians exact as a file's are. A null is missing, and so is empty
+    /// text (the rows are read as text, where the two are one); a text `NA` or `null` is a
+    /// value, as the frequency table, a filter and DuckDB count it.
     public func summary(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> [ColumnSummary] {
         let kept = filters.isEmpty ? nil : try rowNames(where: filters, orderedBy: [], progress: TableProgress())
         let rows = try ParquetTextRows(table: self, columns: Array(columnTitles.indices))
         guard let summaries = ColumnSummary.summarizing(rows, titles: columnTitles, within: kept.map { .rows($0.map { UInt32(truncatingIfNeeded: $0) }) },
-                                                        concurrently: loop, progress: { progress.report($0) }) else { throw .cancelled }
+                                                        missing: .none, concurrently: loop, progress: { progress.report($0) }) else { throw .cancelled }
         if let failure = rows.failure.first { throw failure }
         return summaries
     }
@@ -22,7 +24,7 @@ extension ParquetTable {
     /// (a required column misses none), and the least and greatest of whole numbers and doubles,
     /// as a summary of every row would write them. A figure is left unknown where one row group
     /// has no statistic for it, and wherever the statistic could read otherwise than the values:
-    /// nested columns; text (a value spelled `NA` is missing to a summary); floats (their text
+    /// nested columns; text (an empty text is missing to a summary); floats (their text
     /// is the float's, the statistic a wider number); a NaN; a zero (writers store `-0.0` as a
     /// least `0.0`); whole numbers past 2^53 (a summary finds them through doubles).
     public var knownSummary: [ColumnSummary.Known]? {

@@ -215,7 +215,7 @@ extension TableSource {
         func share(_ done: Double) -> Bool { progress.report((Double(column) + done) / Double(Swift.max(1, titles.count))) }
         let table = try inMemory(.serial, columns: [column]) { share($0 / 2) }
         guard let one = ColumnSummary.summarizing(table.rows, titles: [titles[column]], within: kept.map { .rows($0.map { UInt32(truncatingIfNeeded: $0) }) },
-                                                  progress: { share(0.5 + $0 / 2) }) else { throw .cancelled }
+                                                  missing: table.missing, progress: { share(0.5 + $0 / 2) }) else { throw .cancelled }
         return one
     }
 
@@ -282,7 +282,8 @@ extension TableSource {
         let typed = titles.indices.map { c in
             TableColumn.field(c, title: titles[c], kind: isNumeric(columns[c]) ? .reals : .text, width: TableColumn.fieldWidth(content: 10, title: titles[c]))
         }
-        return RowsTable(rows, columns: typed, titles: titles, numeric: columns.map(isNumeric), readFiles: readFiles, title: title, concurrently: loop)
+        // The source's values say what is missing (a null); a text that spells NA is a value.
+        return RowsTable(rows, columns: typed, titles: titles, numeric: columns.map(isNumeric), missing: .none, readFiles: readFiles, title: title, concurrently: loop)
     }
 }
 
