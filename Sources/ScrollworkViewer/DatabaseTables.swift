@@ -118,7 +118,7 @@ struct DatabaseTables: Widget, ReplyCollecting {
         if backHint != nil, case let .key(key) = event, let command = ViewerKeys.openedFromListing.command(for: key), command == .back || command == .cancel {
             return Reply(.handled, reports: [.back])
         }
-        if case let .key(key) = event, case let .typeAhead(character)? = command(for: key, at: time) {
+        if case let .key(key) = event, case let .typeAhead(character)? = typed.command(for: key, at: time, among: viewerKeys.database) {
             note = typeAheadNote(view.table.typeAhead(String(character), state: &typed, at: time), typed: typed)
             return Reply(.handled, effects: takeEffects())
         }
@@ -139,14 +139,6 @@ struct DatabaseTables: Widget, ReplyCollecting {
             }
         }
         return Reply(.handled, reports: reports, effects: takeEffects())
-    }
-
-    /// What `key` runs: while a name is being typed (a key within a second of the last), its
-    /// letters, digits, dashes and underscores go on with it rather than run the commands they
-    /// also name (q, g, G), as in a table.
-    func command(for key: KeyEvent, at time: Double) -> ViewerCommand? {
-        let typing = !typed.text.isEmpty && time - typed.lastTime <= TypeAheadState.resetInterval
-        return (typing ? ViewerKeys.typing.command(for: key) : nil) ?? viewerKeys.database.command(for: key)
     }
 
     /// The effects gathered, handed out once.

@@ -18,6 +18,8 @@ struct DirectoryListing: Widget, ReplyCollecting {
     var view: OutlineView<DirectoryTree>
     var theme: Theme
     var note: String? = nil
+    /// The name typed so far, for type-ahead.
+    var typed = TypeAheadState()
     /// The effects gathered during the call under way.
     var effects: [Effect] = []
     private(set) var frame = Rect.zero
@@ -67,6 +69,11 @@ struct DirectoryListing: Widget, ReplyCollecting {
                 return .handled
             }
             if !entry.isDirectory, entry.problem == nil { return Reply(.handled, reports: [.openFile(entry.path)]) }
+        }
+        if case let .key(key) = event, case let .typeAhead(character)? = typed.command(for: key, at: time, among: viewerKeys.directory) {
+            let found = view.outline.typeAhead(String(character), state: &typed, at: time) { $0.displayName }
+            note = typeAheadNote(found: found.path != nil, method: found.method, typed: typed)
+            return .handled
         }
         var reports: [ViewerRequest] = []
         let (reply, leftOver) = view.keyLeftOver(event, at: time)

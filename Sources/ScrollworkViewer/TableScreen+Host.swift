@@ -137,10 +137,7 @@ extension TableScreen {
     /// What `key` runs: while a name is being typed (a key within a second of the last), its
     /// letters, digits, dashes and underscores go on with it rather than run the commands they
     /// also name, as in a file's table.
-    func command(for key: KeyEvent, at time: Double) -> ViewerCommand? {
-        let typing = !rowSearch.typed.text.isEmpty && time - rowSearch.typed.lastTime <= TypeAheadState.resetInterval
-        return (typing ? ViewerKeys.typing.command(for: key) : nil) ?? tableKeys.command(for: key)
-    }
+    func command(for key: KeyEvent, at time: Double) -> ViewerCommand? { rowSearch.typed.command(for: key, at: time, among: tableKeys) }
 
     /// Draws the table in `area` with its status line at the bottom, and the sheet (with its
     /// own status line) or what else is over it.

@@ -197,6 +197,7 @@ public enum ViewerKeys {
     public static let directory = CommandTable<ViewerCommand>("Directory (scrollwork open)", [
         KeyBinding(.open, "open the file as scrollwork open would (Esc or ⌫ comes back)", keys: KeyEvent(.enter)),
         quit, top, bottom,
+        KeyBinding<ViewerCommand>.typeAhead("select the first file or folder shown whose name starts with what is typed") { .typeAhead($0) },
     ])
 
     /// A database's tables and views.
@@ -340,4 +341,14 @@ extension TableViewer: ViewerApp {
     public var pageTitle: String? { pages.pageTitle }
     /// Every page drawn in `theme` from now on.
     public mutating func retheme(_ theme: Theme) { pages.retheme(theme) }
+}
+
+extension TypeAheadState {
+    /// What `key` runs among `commands`: while a name is being typed (a key within a second of
+    /// the last), its letters, digits, dashes and underscores go on with it rather than run the
+    /// commands they also name (q, g, G); otherwise what `commands` says.
+    func command(for key: KeyEvent, at time: Double, among commands: CommandTable<ViewerCommand>) -> ViewerCommand? {
+        let typing = !text.isEmpty && time - lastTime <= Self.resetInterval
+        return (typing ? ViewerKeys.typing.command(for: key) : nil) ?? commands.command(for: key)
+    }
 }

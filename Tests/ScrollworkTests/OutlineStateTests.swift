@@ -206,3 +206,28 @@ struct OutlineReference {
         }
     }
 }
+
+/// Type-ahead in an outline, as in a Finder list.
+@Suite struct OutlineTypeAheadTests {
+    /// A row's title: its path written out ("1.0" for the first child of the second root).
+    static func title(_ path: OutlinePath) -> String { path.map(String.init).joined(separator: ".") }
+
+    @Test("LT-12: the first visible row from the top whose title starts with what is typed gets the cursor and is scrolled to; rows in collapsed nodes are not looked at; a pause starts a new name")
+    func firstVisibleMatch() throws {
+        var o = OutlineState(source: UniformTree(branching: [30, 3]))
+        o.rowHeight = 1
+        o.scroll = ScrollState(viewport: Size(width: 10, height: 5), content: .zero)
+        o.setViewport(Size(width: 10, height: 5))
+        var typed = TypeAheadState()
+        #expect(o.typeAhead("1", state: &typed, at: 0, title: Self.title).path == [1])
+        #expect(o.typeAhead("2", state: &typed, at: 0.5, title: Self.title).path == [12] && o.cursor == [12])
+        #expect(o.scroll.offset.y > 0, "scrolled to row 12")
+        // Collapsed: "12.1" is not shown, so nothing starts with it and the cursor stays.
+        let none = o.typeAhead(".", state: &typed, at: 0.9, title: Self.title)
+        #expect(none.path == nil && o.cursor == [12] && none.method == .scan(limit: 30))
+        try o.expand([12])
+        #expect(o.typeAhead("2", state: &typed, at: 5, title: Self.title).path == [2], "a new name after a pause")
+        #expect(o.typeAhead("12.", state: &typed, at: 10, title: Self.title).path == [12, 0])
+        #expect(o.typeAhead("x", state: &typed, at: .nan, title: Self.title).path == nil && o.cursor == [12, 0])
+    }
+}

@@ -416,6 +416,34 @@ final class TemporaryFile {
         #expect(lines[3].contains("file-10.txt") && lines[4].contains("file-2.csv"))
     }
 
+    @Test("LT-12: type-ahead in a folder's list, as in Finder: the first file or folder shown whose name starts with what is typed; q and g go on with a name typed within a second")
+    func directoryTypeAhead() throws {
+        let base = TemporaryFile(name: "alpha.txt", "a")
+        for name in ["quarry.txt", "agate.csv", "beta.txt"] { write(base.directory + "/" + name, 10) }
+        defer { for name in ["quarry.txt", "agate.csv", "beta.txt"] { unlink(base.directory + "/" + name) } }
+        guard case let .directory(viewer) = try OpenFile.opened(path: base.directory, separator: nil, header: nil, theme: Theme()) else {
+            Issue.record("a directory should open as a list")
+            return
+        }
+        var t = HeadlessTerminal(viewer, columns: 100, rows: 12)
+        t.advance(by: 0.1)
+        func focused() -> String? {
+            guard let listing = t.app.listing, let at = listing.view.outline.cursor else { return nil }
+            return try? listing.view.outline.node(at: at).displayName
+        }
+        t.type("BE")
+        #expect(focused() == "beta.txt" && t.text.contains("typed “BE”"), "\(t.text)")
+        t.advance(by: 2)
+        t.type("ag")
+        #expect(focused() == "agate.csv", "g goes on with the name")
+        t.advance(by: 2)
+        t.type("zq")
+        #expect(focused() == "agate.csv" && !t.app.wantsQuit && t.text.contains("no row starts with “zq”"), "\(t.text)")
+        t.advance(by: 2)
+        t.type("q")
+        #expect(t.app.wantsQuit, "q alone quits")
+    }
+
     @Test("a folder that cannot be listed shows why in its place")
     func unreadableFolder() throws {
         let base = TemporaryFile(name: "a.txt", "x")

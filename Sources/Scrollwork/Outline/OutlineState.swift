@@ -8,7 +8,7 @@ public struct OutlineState<Source: OutlineSource & Sendable>: Sendable where Sou
     public let source: Source
     var root: ExpansionLevel
     /// The path of the row the keyboard is on.
-    public private(set) var cursor: OutlinePath? = nil
+    public internal(set) var cursor: OutlinePath? = nil
     /// Horizontal indentation per level, in points (16, as in AppKit's outline views); clamped
     /// to 0…1,000, NaN means 16.
     public var indentation: Double = 16 { didSet { indentation = indentation.isNaN ? 16 : indentation.clamped(to: 0...1000) } }
@@ -363,7 +363,8 @@ public struct OutlineState<Source: OutlineSource & Sendable>: Sendable where Sou
         if delta != 0 { scroll.shiftContent(.vertical, by: delta) }
     }
 
-    private mutating func revealCursor() {
+    /// Scrolls the cursor's row into view.
+    mutating func revealCursor() {
         guard let path = cursor, let index = flatIndex(of: path) else { return }
         reveal(row: index)
     }

@@ -20,12 +20,18 @@ public func grouped(_ n: Int) -> String {
 /// What a type-ahead search did, for the status line: the text typed and how the row was looked
 /// for (a binary search on the sorted column, or a bounded scan).
 public func typeAheadNote(_ outcome: (row: IndexPath?, method: TypeAheadMethod), typed: TypeAheadState) -> String {
+    typeAheadNote(found: outcome.row != nil, method: outcome.method, typed: typed)
+}
+
+/// What a type-ahead search did, for the status line, whether it `found` a row or not (an
+/// outline's, which names its rows by path).
+public func typeAheadNote(found: Bool, method: TypeAheadMethod, typed: TypeAheadState) -> String {
     let how: String
-    switch outcome.method {
+    switch method {
     case .binarySearch: how = "found by binary search"
     case let .scan(limit): how = "scanned the first \(grouped(limit)) rows"
     }
-    return outcome.row == nil ? "no row starts with “\(typed.text)” (\(how))" : "typed “\(typed.text)”: \(how)"
+    return found ? "typed “\(typed.text)”: \(how)" : "no row starts with “\(typed.text)” (\(how))"
 }
 
 /// Rows of fields as tab-separated text, a line a row, as spreadsheets read a paste: a field

@@ -420,7 +420,8 @@ public struct TableView<Row: Sendable>: StatefulWidget {
                 }
                 // A heading sits as its column's values do: over numbers at the trailing edge
                 // (a last column stretched to the table's width kept its title far from them).
-                let spare = Swift.max(0, room - arrowWidth - measurer.width(of: title, font: .headline))
+                // A leading heading needs no measuring (most of them: every frame measured each).
+                let spare = heading.alignment == .leading ? 0 : Swift.max(0, room - arrowWidth - measurer.width(of: title, font: .headline))
                 let indent = heading.alignment == .trailing ? spare : heading.alignment == .center ? (spare / 2).rounded(.down) : 0
                 let left = column.x + layout.padding + indent
                 let titleWidth = c.text(title, at: Point(x: left, y: top), width: room - arrowWidth - indent, font: .headline, style: style)
