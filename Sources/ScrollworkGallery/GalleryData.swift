@@ -106,7 +106,14 @@ struct GeneratedTree: OutlineSource, Sendable {
         switch path.count {
         case 1: return "Region \(path[0] + 1)"
         case 2: return "Area \(path[0] + 1).\(path[1] + 1)"
-        default: return "Item \(path.map { String($0 + 1) }.joined(separator: "."))"
+        default:
+            // Written part by part: a map and a join made an array of strings for every row drawn.
+            var title = "Item "
+            for (i, index) in path.enumerated() {
+                if i > 0 { title += "." }
+                title += String(index.addingSaturating(1))
+            }
+            return title
         }
     }
 }

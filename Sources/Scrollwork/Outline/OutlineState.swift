@@ -69,35 +69,43 @@ public struct OutlineState<Source: OutlineSource & Sendable>: Sendable where Sou
     /// The visible rows for the scroll view's current offset, with `overscan` more on each side
     /// (clamped to 0…1,000).
     public func visibleRows(overscan: Int = 2) -> [(index: Int, row: OutlineRow<Source.Node>)] {
-        guard rowHeight > 0 else { return [] }
+        let range = visibleRowRange(overscan: overscan)
+        let found = rows(in: range)
+        var rows: [(index: Int, row: OutlineRow<Source.Node>)] = []
+        rows.reserveCapacity(found.count)
+        // By index: an iterator over these generic rows asks the runtime for its pairs' types at
+        // every step.
+        for k in found.indices { rows.append((range.lowerBound + k, found[k])) }
+        return rows
+    }
+
+    /// The flat indexes of ``visibleRows(overscan:)``: what a host draws is ``rows(in:)`` of it,
+    /// with no pair made a row.
+    public func visibleRowRange(overscan: Int = 2) -> Range<Int> {
+        guard rowHeight > 0 else { return 0..<0 }
         let overscan = overscan.clamped(to: 0...1000)
         let top = scroll.offset.y, bottom = scroll.offset.y + scroll.contentViewport.height
         let first = Swift.max(0, row(atContentOffset: top).subtractingSaturating(overscan))
         // The row holding the bottom edge, unless that edge is its top.
         let end = row(atContentOffset: bottom)
         let last = Swift.min(root.visible, (contentOffset(ofRow: end) < bottom ? end.addingSaturating(1) : end).addingSaturating(overscan))
-        guard first < last else { return [] }
-        // Each row goes straight into its pair: rows copied between arrays cost, in this
-        // generic code, a look-up of their type each.
-        var rows: [(index: Int, row: OutlineRow<Source.Node>)] = []
-        rows.reserveCapacity(last - first)
-        forEachRow(from: first, count: last - first) { rows.append((first + rows.count, $0)) }
-        return rows
+        return first < last ? first..<last : 0..<0
     }
 
     /// `count` rows from row `first` on (fewer past the end), in order.
     func consecutiveRows(from first: Int, count: Int) -> [OutlineRow<Source.Node>] {
         var rows: [OutlineRow<Source.Node>] = []
         rows.reserveCapacity(Swift.max(0, Swift.min(count, root.visible)))
-        forEachRow(from: first, count: count) { rows.append($0) }
+        appendRows(from: first, count: count, to: &rows)
         return rows
     }
 
-    /// Gives `body` `count` rows from row `first` on: the first found as ``row(at:)`` finds it,
-    /// each next one by stepping through the tree in order (into a row's children when it is
+    /// Appends `count` rows from row `first` on to `rows`: the first found as ``row(at:)`` finds
+    /// it, each next one by stepping through the tree in order (into a row's children when it is
     /// expanded, else on to its next sibling or its parent's), so a screen of rows costs one
-    /// search, not one each.
-    private func forEachRow(from first: Int, count: Int, _ body: (OutlineRow<Source.Node>) -> Void) {
+    /// search, not one each. One function with no closure a row: in this generic code each call
+    /// of a closure given a row looked up the row's type again (about 1,000 instructions a row).
+    private func appendRows(from first: Int, count: Int, to rows: inout [OutlineRow<Source.Node>]) {
         guard count > 0, first >= 0, first < root.visible else { return }
         // The levels from the root down to the row, the parent node of each, and the row's path.
         var levels = [root], parents: [Source.Node?] = [nil], path: OutlinePath = []
@@ -118,7 +126,7 @@ public struct OutlineState<Source: OutlineSource & Sendable>: Sendable where Sou
         var given = 0
         while true {
             let children = below?.childCount ?? source.childCount(of: node)
-            body(OutlineRow(node: node, path: path, isExpandable: children > 0, isExpanded: below != nil && children > 0))
+            rows.append(OutlineRow(node: node, path: path, isExpandable: children > 0, isExpanded: below != nil && children > 0))
             given += 1
             if given == count { return }
             if let next = below, children > 0 {
