@@ -111,6 +111,9 @@ struct OutlineReference {
         let deep = o.visibleRows(overscan: 0)
         #expect(deep.count == 40 && deep.first?.index == 500_000)
         #expect(counter.count - middle < 1_200)
+        // The range a host draws from is the same rows, with and without overscan.
+        #expect(o.visibleRowRange(overscan: 0) == 500_000..<500_040 && o.visibleRows(overscan: 3).map(\.index) == Array(o.visibleRowRange(overscan: 3)))
+        #expect(o.rows(in: o.visibleRowRange(overscan: 0)).map(\.path) == deep.map(\.row.path))
         // Row 500,000 by arithmetic: after the root, each child takes 1001 rows.
         let r = try #require(o.row(at: 500_000))
         let inside = 500_000 - 1
