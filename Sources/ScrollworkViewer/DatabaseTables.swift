@@ -118,7 +118,7 @@ struct DatabaseTables: Widget, ReplyCollecting {
         if backHint != nil, case let .key(key) = event, let command = ViewerKeys.openedFromListing.command(for: key), command == .back || command == .cancel {
             return Reply(.handled, reports: [.back])
         }
-        if case let .key(key) = event, case let .typeAhead(character)? = typed.command(for: key, at: time, among: viewerKeys.database) {
+        if let character = typed.character(typedBy: event, at: time, among: viewerKeys.database) {
             note = typeAheadNote(view.table.typeAhead(String(character), state: &typed, at: time), typed: typed)
             return Reply(.handled, effects: takeEffects())
         }

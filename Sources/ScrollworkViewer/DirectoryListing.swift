@@ -70,7 +70,7 @@ struct DirectoryListing: Widget, ReplyCollecting {
             }
             if !entry.isDirectory, entry.problem == nil { return Reply(.handled, reports: [.openFile(entry.path)]) }
         }
-        if case let .key(key) = event, case let .typeAhead(character)? = typed.command(for: key, at: time, among: viewerKeys.directory) {
+        if let character = typed.character(typedBy: event, at: time, among: viewerKeys.directory) {
             let found = view.outline.typeAhead(String(character), state: &typed, at: time) { $0.displayName }
             note = typeAheadNote(found: found.path != nil, method: found.method, typed: typed)
             return .handled

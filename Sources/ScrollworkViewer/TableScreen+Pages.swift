@@ -121,15 +121,9 @@ extension TableScreen {
             view.table.columns[column].id == "#" || Int(view.table.columns[column].id).flatMap(source.widestValue(ofColumn:)) != nil
         }
         let fitted = view.table.columns.indices.filter { !known.contains($0) }
-        collect(view.fitColumns(fitted, toRows: rows))
-        // No wider than a file's column of long values is made (40 characters): a blob's hex or
-        // a long note took the whole screen and hid the columns after it. `_` fits it whole.
-        for column in fitted {
-            let widest = TableColumn<DelimitedRecord>.fieldWidth(content: .max, title: view.table.columns[column].title).ideal
-            if view.table.columnWidths[column] > widest {
-                do { try view.table.setWidth(widest, ofColumn: column) } catch { note = "\(error)" }
-            }
-        }
+        // No wider than a file's column of long values is made: a blob's hex or a long note took
+        // the whole screen and hid the columns after it. `_` fits it whole.
+        collect(view.fitColumns(fitted, toRows: rows, atMost: TableColumn<DelimitedRecord>.widestFieldWidth))
         let narrowed = view.table.columns.indices.filter { view.table.columnWidths[$0] < made[$0].ideal }
         do { try view.table.widenColumns(narrowed.map { ($0, made[$0]) }) } catch { note = "\(error)" }
     }

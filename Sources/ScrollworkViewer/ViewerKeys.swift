@@ -351,4 +351,11 @@ extension TypeAheadState {
         let typing = !text.isEmpty && time - lastTime <= Self.resetInterval
         return (typing ? ViewerKeys.typing.command(for: key) : nil) ?? commands.command(for: key)
     }
+
+    /// The character `event` adds to the name being typed, as ``command(for:at:among:)`` reads
+    /// it; nil for any other event or key (a list's keys run their commands).
+    func character(typedBy event: Event, at time: Double, among commands: CommandTable<ViewerCommand>) -> Character? {
+        guard case let .key(key) = event, case let .typeAhead(character)? = command(for: key, at: time, among: commands) else { return nil }
+        return character
+    }
 }

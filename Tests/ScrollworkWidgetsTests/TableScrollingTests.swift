@@ -242,6 +242,21 @@ import Testing
         #expect(!v.fitColumn(9, toRows: 0..<5).errors.isEmpty, "a column the table does not have is an error, not a trap")
     }
 
+    @Test("LT-12: a host's own fit takes a limit: no column wider than it, a limit below the least width gives that width, NaN and ∞ are none")
+    func LT_12_fitWithALimit() throws {
+        var v = try view()
+        #expect(v.fitColumns([0], toRows: 0..<5, atMost: 100).reports == [.columnFitted(column: 0)])
+        #expect(v.table.columnWidths[0] == 100, "27 cells of name would be 216")
+        _ = v.fitColumns([0], toRows: 0..<5, atMost: -5)
+        #expect(v.table.columnWidths[0] == v.table.columns[0].width.min)
+        _ = v.fitColumns([0], toRows: 0..<5, atMost: .nan)
+        #expect(v.table.columnWidths[0] == 27 * 8)
+        _ = v.fitColumns([0], toRows: 10..<20, atMost: 100)
+        #expect(v.table.columnWidths[0] == 64, "a limit wider than the values changes nothing")
+        _ = v.fitColumns([0], toRows: 0..<5)
+        #expect(v.table.columnWidths[0] == 27 * 8, "no limit unless one is given")
+    }
+
     @Test("LT-12: a divider is grabbed 4 points to either side in a window, as AppKit's and GTK's are, and a cell and a half on a grid")
     func LT_12_dividerGrabFollowsTheHost() throws {
         var v = try view()

@@ -20,11 +20,19 @@ extension TableColumn where Row == DelimitedRecord {
     /// heading may be cut: only its first 8 cells count. At most 40 cells, and a cell of padding
     /// each side. A content below 0 counts as 0.
     public static func fieldWidth(content: Int, title: String) -> ColumnWidth {
-        // Past 40 cells every width is the same, so a huge content cannot overflow.
-        let content = Swift.min(Swift.max(0, content), 40)
-        let widest = Swift.min(Swift.max(content + Swift.max(1, content / 8), Swift.min(displayWidth(title), 8)), 40)
+        // Past the widest every width is the same, so a huge content cannot overflow.
+        let content = Swift.min(Swift.max(0, content), widestFieldCells)
+        let widest = Swift.min(Swift.max(content + Swift.max(1, content / 8), Swift.min(displayWidth(title), 8)), widestFieldCells)
         return ColumnWidth.clamping(min: 32, ideal: Double(widest + 2) * 8, max: 8000)
     }
+
+    /// The widest a field's column is made, in cells of its values: a long note or a blob's hex
+    /// would otherwise take the screen and hide the columns after it (a person widens it).
+    public static var widestFieldCells: Int { 40 }
+
+    /// ``widestFieldCells`` in points, with the cell of padding each side: the most an
+    /// automatic fit makes a column (`_` fits it whole).
+    public static var widestFieldWidth: Double { Double(widestFieldCells + 2) * 8 }
 
     /// Field `field` as a column titled `title` of values of `kind` (numbers trailing, text
     /// leading), `width` wide: what ``field(_:title:sample:missing:)`` makes once the kind is

@@ -734,14 +734,19 @@ public struct TableView<Row: Sendable>: StatefulWidget {
     }
 
     /// Sizes each of `columns` as ``fitColumn(_:toRows:)`` does, each row read once for all of
-    /// them; a column that cannot be fitted (outside the table, not resizable) is said in the
-    /// reply's errors, and the others are fitted.
-    public mutating func fitColumns(_ columns: [Int], toRows rows: Range<Int>) -> Reply<TableEvent> {
+    /// them, and none wider than `limit` points (a host's fit of its own, made before a person
+    /// asked: one long value should not take the screen; a double-click on a divider has no
+    /// limit). A limit below a column's least width gives that width; NaN is no limit. A column
+    /// that cannot be fitted (outside the table, not resizable) is said in the reply's errors,
+    /// and the others are fitted.
+    public mutating func fitColumns(_ columns: [Int], toRows rows: Range<Int>, atMost limit: Double = .infinity) -> Reply<TableEvent> {
         let fittable = columns.filter { table.columns.indices.contains($0) && table.columns[$0].isResizable }
         var reply = Reply<TableEvent>(.handled)
         for column in columns where !fittable.contains(column) { reply.merge(fitColumn(column, visible: rows, sample: 0)) }
+        let measure = fittedTextWidth
         do {
-            try table.autoFit(columns: fittable, visible: rows, sample: 0, width: fittedTextWidth)
+            // Swift.min keeps the measured width when the limit is NaN.
+            try table.autoFit(columns: fittable, visible: rows, sample: 0, width: { Swift.min(measure($0), limit) })
             for column in fittable { reply.report(.columnFitted(column: column)) }
         } catch { reply.merge(Reply(.handled, errors: [error])) }
         return reply
