@@ -20,7 +20,7 @@ extension ClickHouseTable {
                                           keepGoing: keepGoing, progress: progress(within: 0...0.5))
         let entries = result.rows.indices.map { row in
             let value = result.value(row, 0)
-            return FrequencyTable.Entry(value: value.description, count: Int(result.rows[row].count > 1 ? result.rows[row][1] ?? "" : "") ?? 0, isMissing: value.isMissing)
+            return FrequencyTable.Entry(value: value.description, count: Int(result.rows[row].count > 1 ? result.rows[row][1] ?? "" : "") ?? 0, isMissing: value.isMissing, isNull: value.isMissing)
         }
         let total = try count(where: condition, keepGoing: keepGoing, within: 0.5...1)
         return FrequencyTable(entries: entries, total: total, uncounted: Swift.max(0, total - entries.reduce(0) { $0 + $1.count }))

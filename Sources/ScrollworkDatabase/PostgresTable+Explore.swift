@@ -19,7 +19,7 @@ extension PostgresTable {
                                           keepGoing: keepGoing)
         let entries = (0..<result.count).map { row in
             let value = result.value(row, 0)
-            return FrequencyTable.Entry(value: value.description, count: Int(result.text(row, 1) ?? "") ?? 0, isMissing: value.isMissing)
+            return FrequencyTable.Entry(value: value.description, count: Int(result.text(row, 1) ?? "") ?? 0, isMissing: value.isMissing, isNull: value.isMissing)
         }
         let total = try count(where: filters, keepGoing: keepGoing)
         return FrequencyTable(entries: entries, total: total, uncounted: Swift.max(0, total - entries.reduce(0) { $0 + $1.count }))

@@ -19,7 +19,7 @@ extension SQLiteTable {
         try connection.rows("SELECT \(c), count(*) FROM \(Self.quoted(name)) \(condition) GROUP BY 1 ORDER BY 2 DESC, 1 IS NULL, 1 LIMIT ?\(arguments.count)", arguments,
                             keepGoing: keepGoing) { row in
             let value = row.value(0)
-            entries.append(FrequencyTable.Entry(value: value.description, count: row.integer(1), isMissing: value.isMissing))
+            entries.append(FrequencyTable.Entry(value: value.description, count: row.integer(1), isMissing: value.isMissing, isNull: value.isMissing))
             return true
         }
         let total = try count(where: filters, keepGoing: keepGoing)

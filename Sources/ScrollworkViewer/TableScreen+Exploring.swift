@@ -116,8 +116,8 @@ extension TableScreen {
         case .closes: break
         case let .keeps(entry, column, title):
             // A missing word the rows spell ("NA") is kept as that word, as its line counted it;
-            // an engine's NULL group, whose "NULL" is no text of the table's, as `COLUMN=` keeps it.
-            keep(equalTo: entry.isMissing && engine != nil ? "" : entry.value, in: column, titled: title, at: time)
+            // a null, whose "NULL" is no text of the table's, as `COLUMN=` keeps it.
+            keep(equalTo: entry.isNull ? "" : entry.value, in: column, titled: title, at: time)
         case let .goesToColumn(name):
             if let column = titles.firstIndex(of: name), let place = view.table.columns.firstIndex(where: { $0.id == "\(column)" }) {
                 setCurrentColumn(place, at: time)

@@ -54,9 +54,19 @@ import Testing
         #expect(table.isNumeric(0) && table.isNumeric(1) && !table.isNumeric(2))
     }
 
+    /// `rows` (nil a null) written by the streamed writer as Parquet, then opened with our reader.
+    static func written(_ rows: [[String?]], titles: [String], numeric: [Bool]) throws -> ParquetTable {
+        let path = path()
+        defer { unlink(path) }
+        var writer = try TableWriter(output: OutputFile(path: path), format: .parquet, titles: titles, numeric: numeric)
+        try writer.append(rows)
+        try writer.finish()
+        return try ParquetTable(path: path)
+    }
+
     @Test("#67: a text NA or null in a Parquet file is a value to the summary as to the frequency table, a filter and DuckDB; a null is missing, with or without filters")
     func wordsThatSpellMissingAreValues() throws {
-        let table = try Self.savedFromFile("id,s\n1,NA\n2,null\n3,\n4,x\n5,NA\n", numeric: [true, false], missing: .none)
+        let table = try Self.written([["1", "NA"], ["2", "null"], ["3", nil], ["4", "x"], ["5", "NA"]], titles: ["id", "s"], numeric: [true, false])
         #expect(try Self.values(table).map { $0[1] } == ["NA", "null", nil, "x", "NA"])
         let summary = try table.summary(where: [], progress: .unwatched)[1]
         #expect(summary.count == 4 && summary.missing == 1 && summary.distinct == 3 && summary.minimum == "NA" && summary.maximum == "x", "\(summary)")
@@ -68,6 +78,32 @@ import Testing
         #expect(kept.count == 3 && kept.missing == 1, "\(kept)")
         let overRows = try table.summary(ofColumn: 1, within: nil, progress: .unwatched)[0]
         #expect(overRows.count == summary.count && overRows.missing == summary.missing && overRows.distinct == summary.distinct, "\(overRows)")
+    }
+
+    @Test("#67: an empty text is a value and a null is missing, apart in the frequency table and the summary, with filters and over rows read into memory: DuckDB's answers")
+    func emptyTextIsNotNull() throws {
+        let s: [String?] = ["a", "", nil, "NA", "", "a", nil, nil]
+        let table = try Self.written(s.enumerated().map { ["\($0.offset + 1)", $0.element] }, titles: ["n", "s"], numeric: [true, false])
+        // DuckDB 1.x on the same values (pyarrow's file): GROUP BY s gives NULL 3, '' 2, 'a' 2, 'NA' 1;
+        // SUMMARIZE gives min '', max 'a', 3 distinct, 37.5 % null.
+        func counts(_ f: FrequencyTable) -> [String] { f.entries.map { "\($0.isNull ? "NULL" : "'\($0.value)'") \($0.count)" } }
+        let frequency = try table.frequency(ofColumn: 1, where: [], progress: .unwatched)
+        #expect(counts(frequency) == ["NULL 3", "'' 2", "'a' 2", "'NA' 1"])
+        #expect(frequency.entries.map(\.isMissing) == [true, false, false, false])
+        let overRows = try table.frequencyOverRows(ofColumn: 1, where: [], progress: .unwatched)
+        #expect(counts(overRows) == counts(frequency))
+        let summary = try table.summary(where: [], progress: .unwatched)[1]
+        #expect(summary.count == 5 && summary.missing == 3 && summary.distinct == 3 && summary.minimum == "" && summary.maximum == "a", "\(summary)")
+        let oneColumn = try table.summary(ofColumn: 1, within: nil, progress: .unwatched)[0]
+        #expect(oneColumn.count == 5 && oneColumn.missing == 3 && oneColumn.distinct == 3 && oneColumn.minimum == "", "\(oneColumn)")
+        // n > 1 keeps '', NULL, NA, '', a, NULL, NULL.
+        let filter = try RowFilter(parsing: "n>1", columns: ColumnNames(table.columnTitles))
+        #expect(counts(try table.frequency(ofColumn: 1, where: [filter], progress: .unwatched)) == ["NULL 3", "'' 2", "'NA' 1", "'a' 1"])
+        let kept = try table.summary(where: [filter], progress: .unwatched)[1]
+        #expect(kept.count == 4 && kept.missing == 3 && kept.minimum == "", "\(kept)")
+        // Sorted, an empty text comes first and the nulls last, as DuckDB's ORDER BY s puts them.
+        let sorted = try table.rowNames(where: [filter], orderedBy: [ColumnOrder(column: 1, ascending: true)], progress: .unwatched)
+        #expect(sorted.map { s[$0] } == ["", "", "NA", "a", nil, nil, nil])
     }
 
     @Test("a value a column's type cannot hold widens the column, however far down it is: a real past 65,536 whole numbers, text past reals, a whole number past 2^53 among reals")

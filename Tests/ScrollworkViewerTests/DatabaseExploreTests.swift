@@ -47,6 +47,28 @@ import ScrollworkWidgets
         }
     }
 
+    @Test("f counts NULL apart from empty text, NULL marked as a null; Enter on NULL keeps what carrier= keeps (both), on a value that value")
+    func frequencyKeepsNullApartFromEmptyText() throws {
+        try DatabaseViewerTests.withFlights(rows: 100) { path, db in
+            try db.run("UPDATE flights SET carrier = NULL WHERE id % 5 = 0")
+            try db.run("UPDATE flights SET carrier = '' WHERE id % 7 = 0 AND id % 5 <> 0")
+            let table = try SQLiteTable("flights", in: db)
+            let frequency = try table.frequency(ofColumn: 1, where: [], limit: 10, keepGoing: nil)
+            let null = try #require(frequency.entries.first { $0.isNull })
+            let empty = try #require(frequency.entries.first { $0.value.isEmpty && !$0.isNull })
+            #expect(null.count == 20 && null.isMissing && null.value == "NULL")
+            #expect(empty.count == 12 && !empty.isMissing)
+            var t = try Self.opened(path)
+            t.type("]f")
+            DatabaseViewerTests.settle(&t)
+            let line = try #require(t.app.opened?.sheet?.source.records.firstIndex { $0[0] == "NULL" })
+            for _ in 0..<line { t.send(.key(KeyEvent(.down))) }
+            t.send(.key(KeyEvent(.enter)))
+            DatabaseViewerTests.settle(&t)
+            #expect(t.app.opened?.status(at: 0).contains("32 of 100 rows") == true, "\(t.app.opened?.status(at: 0) ?? "")")
+        }
+    }
+
     @Test("I summarises every column in the engine: counts, distinct values, least, greatest, mean and the exact median")
     func summaryInTheEngine() throws {
         try DatabaseViewerTests.withFlights(rows: 2000) { path, _ in

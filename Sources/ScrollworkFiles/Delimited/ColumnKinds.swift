@@ -102,7 +102,7 @@ public struct ColumnKinds: Sendable, Hashable {
     /// real as ``NumberText`` reads it, or text.
     @inline(__always)
     static func kind(of bytes: UnsafeBufferPointer<UInt8>?, words: MissingBytes) -> Seen {
-        guard let bytes, !bytes.isEmpty, !words.contain(bytes) else { return [] }
+        guard !words.isMissing(bytes), let bytes, !bytes.isEmpty else { return [] }
         if FieldValues.integer(bytes) != nil { return .integer }
         // Only these begin a number (digits, a sign, a point, inf, nan): any
         // other first byte is text without making a string of it.

@@ -47,8 +47,11 @@ public struct FieldValues: Sendable, Hashable {
     /// text has, with no string made for a number.
     /// A whole number in a column of reals is an integer, so that it shows as the file writes
     /// it (`9`, not `9.0`); it sorts by value among the reals all the same.
+    /// An empty text is missing (``TableValue/empty``) where ``MissingValues/emptyIsMissing``
+    /// says so, else a value.
     public func value(_ bytes: UnsafeBufferPointer<UInt8>?) -> TableValue {
-        guard let bytes, !bytes.isEmpty else { return .empty }
+        guard let bytes else { return .empty }
+        if bytes.isEmpty { return words.emptyIsMissing ? .empty : .string("") }
         if words.contain(bytes) { return .missing(String(decoding: bytes, as: UTF8.self)) }
         if kind != .text, let n = Self.integer(bytes) { return .int(n) }
         return realValue(bytes)
@@ -64,7 +67,7 @@ public struct FieldValues: Sendable, Hashable {
     /// Puts the sort key of ``value(_:)-(UnsafeBufferPointer<UInt8>?)`` of `bytes` into `keys`,
     /// with no value made: an integer as it is read, text as its bytes.
     public func appendKey(_ bytes: UnsafeBufferPointer<UInt8>?, to keys: inout SortKeySink) {
-        guard let bytes, !bytes.isEmpty, !words.contain(bytes) else { return keys.appendMissing() }
+        guard !words.isMissing(bytes), let bytes else { return keys.appendMissing() }
         if kind == .integers, let n = Self.integer(bytes) { return keys.appendInt(n) }
         if kind == .text { return keys.appendText(bytes) }
         // A real read from its bytes, with no string made (a sort by reals costs what one by
@@ -77,9 +80,10 @@ public struct FieldValues: Sendable, Hashable {
     /// nil when anything else is there or it does not fit.
     @inline(__always)
     static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = bytes.first else { return nil }
         var i = 0
-        let negative = bytes[0] == 0x2D
-        if negative || bytes[0] == 0x2B { i = 1 }
+        let negative = first == 0x2D
+        if negative || first == 0x2B { i = 1 }
         guard i < bytes.count else { return nil }
         // Eighteen digits cannot overflow, so the common field skips the checks.
         if bytes.count - i <= 18 {

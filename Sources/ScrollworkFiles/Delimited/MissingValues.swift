@@ -3,22 +3,30 @@
 /// either direction, and not counted when a column's type is decided, so a column of numbers
 /// with gaps still sorts as numbers.
 public struct MissingValues: Sendable, Hashable {
-    /// The words, compared exactly (an empty field is always missing).
+    /// The words, compared exactly.
     public var words: Set<String>
+    /// True when an empty value is missing (a file's empty field); false for rows whose source
+    /// marks its own nulls, where an empty text is a value and only a null (a field the row
+    /// reads as absent) is missing.
+    public var emptyIsMissing: Bool
 
     /// What R, pandas, spreadsheet and database exports write most: `NA`, `N/A`, `null`,
     /// `NULL`, `-`, and `\N` (PostgreSQL's `COPY` text and MySQL's tab dumps).
     public static let common = MissingValues(words: ["NA", "N/A", "null", "NULL", "-", "\\N"])
 
-    /// No word: only an empty value is missing. For rows whose source marks its own nulls
-    /// (Parquet, a database), where the text `NA` is a value like any other.
-    public static let none = MissingValues(words: [])
+    /// Nothing but a null: for rows whose source marks its own nulls (Parquet, a database),
+    /// where an empty text and the text `NA` are values like any other, as DuckDB and
+    /// PostgreSQL count them.
+    public static let none = MissingValues(words: [], emptyIsMissing: false)
 
-    /// Missing values named by `words`.
-    public init(words: Set<String>) { self.words = words }
+    /// Missing values named by `words`, and an empty value when `emptyIsMissing`.
+    public init(words: Set<String>, emptyIsMissing: Bool = true) {
+        self.words = words
+        self.emptyIsMissing = emptyIsMissing
+    }
 
-    /// True when `field` is empty or one of the words.
-    public func contains(_ field: String) -> Bool { field.isEmpty || words.contains(field) }
+    /// True when `field` is one of the words, or empty where an empty value is missing.
+    public func contains(_ field: String) -> Bool { field.isEmpty ? emptyIsMissing : words.contains(field) }
 }
 
 /// The missing words as bytes, with their first bytes and the longest one's length: most
@@ -27,13 +35,23 @@ struct MissingBytes: Sendable, Hashable {
     let words: [[UInt8]]
     let starts: [Bool]
     let longest: Int
+    let emptyIsMissing: Bool
 
     init(_ missing: MissingValues) {
+        emptyIsMissing = missing.emptyIsMissing
         words = missing.words.map { Array($0.utf8) }
         var starts = [Bool](repeating: false, count: 256)
         for word in words { if let first = word.first { starts[Int(first)] = true } }
         self.starts = starts
         longest = words.map(\.count).max() ?? 0
+    }
+
+    /// True for no value: a field the row does not have (nil: a null), an empty one where that
+    /// is missing, or one of the words.
+    @inline(__always)
+    func isMissing(_ bytes: UnsafeBufferPointer<UInt8>?) -> Bool {
+        guard let bytes else { return true }
+        return bytes.isEmpty ? emptyIsMissing : contain(bytes)
     }
 
     /// True when `bytes` (not empty) are one of the words.

@@ -216,7 +216,7 @@ struct ColumnTally: Sendable {
     /// none), for ``distinct`` (nil for a missing one).
     @inline(__always)
     mutating func add(_ bytes: UnsafeBufferPointer<UInt8>?, priority: UInt64, missing words: MissingBytes) -> (hash: UInt64, number: Double)? {
-        guard let bytes, !bytes.isEmpty, !words.contain(bytes) else {
+        guard !words.isMissing(bytes), let bytes else {
             missing += 1
             return nil
         }

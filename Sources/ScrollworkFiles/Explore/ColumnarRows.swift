@@ -9,6 +9,8 @@ public struct ColumnarRows: InPlaceRows {
     struct Column: Sendable {
         var bytes: [UInt8] = []
         var ends: [Int] = []
+        /// Which values are nulls (no value), as against empty text: a row each.
+        var isNull: [Bool] = []
 
         func range(_ row: Int) -> Range<Int> { (row == 0 ? 0 : ends[row - 1])..<ends[row] }
     }
@@ -31,11 +33,13 @@ public struct ColumnarRows: InPlaceRows {
         for c in columns.indices { append(values.indices.contains(c) ? values[c] : .empty, toColumn: c) }
     }
 
-    /// Appends `value` as it reads as text (a missing value empty) as the next value of column
+    /// Appends `value` as it reads as text (a missing value a null) as the next value of column
     /// `column`.
     mutating func append(_ value: TableValue, toColumn column: Int) {
-        if var text = value.presentText { text.withUTF8 { columns[column].bytes.append(contentsOf: $0) } }
+        guard var text = value.presentText else { return appendMissing(toColumn: column) }
+        text.withUTF8 { columns[column].bytes.append(contentsOf: $0) }
         columns[column].ends.append(columns[column].bytes.count)
+        columns[column].isNull.append(false)
     }
 
     /// Appends `bytes` as the next value of column `column` (a source filling its columns one
@@ -43,10 +47,14 @@ public struct ColumnarRows: InPlaceRows {
     mutating func append(_ bytes: ArraySlice<UInt8>, toColumn column: Int) {
         columns[column].bytes += bytes
         columns[column].ends.append(columns[column].bytes.count)
+        columns[column].isNull.append(false)
     }
 
-    /// Appends a missing value (empty) to column `column`.
-    mutating func appendMissing(toColumn column: Int) { columns[column].ends.append(columns[column].bytes.count) }
+    /// Appends a missing value (a null, read as no field) to column `column`.
+    mutating func appendMissing(toColumn column: Int) {
+        columns[column].ends.append(columns[column].bytes.count)
+        columns[column].isNull.append(true)
+    }
 
     /// Appends the rows of `other` (of the same width; its columns past these left out, these
     /// past its own filled with missing values).
@@ -57,8 +65,10 @@ public struct ColumnarRows: InPlaceRows {
             if other.columns.indices.contains(c), other.columns[c].ends.count == added {
                 columns[c].bytes += other.columns[c].bytes
                 columns[c].ends += other.columns[c].ends.map { $0 + base }
+                columns[c].isNull += other.columns[c].isNull
             } else {
                 columns[c].ends += repeatElement(base, count: added)
+                columns[c].isNull += repeatElement(true, count: added)
             }
         }
     }
@@ -75,15 +85,19 @@ public struct ColumnarRows: InPlaceRows {
         let column = columns[field], count = count
         return column.bytes.withUnsafeBufferPointer { bytes in
             rows.map { i in
-                guard i >= 0, i < count else { return value(nil) }
+                guard i >= 0, i < count, !column.isNull[i] else { return value(nil) }
                 return value(UnsafeBufferPointer(rebasing: bytes[column.range(i)]))
             }
         }
     }
 
-    /// The fields of each of `rows`.
+    /// The fields of each of `rows` (a null as no field; none outside the rows).
     public func fields<T, Rows: RandomAccessCollection<Int>>(at rows: Rows, _ body: (Int, FieldList) -> T) -> [T] {
         var splitter = FieldSplitter(separator: 0x2C)
-        return rows.map { i in splitter.withFields(row(at: i).fields) { body(i, $0) } }
+        let count = count
+        return rows.map { i in
+            let inside = i >= 0 && i < count
+            return splitter.withFields(count: inside ? columns.count : 0, { c in columns[c].isNull[i] ? nil : columns[c].bytes[columns[c].range(i)] }) { body(i, $0) }
+        }
     }
 }

@@ -89,7 +89,7 @@ struct ExactMedian {
     /// (±∞ included); nil for a missing value, NaN or text.
     @inline(__always)
     static func number(_ bytes: UnsafeBufferPointer<UInt8>?, missing words: MissingBytes) -> Double? {
-        guard let bytes, !bytes.isEmpty, !words.contain(bytes) else { return nil }
+        guard !words.isMissing(bytes), let bytes, !bytes.isEmpty else { return nil }
         if let n = FieldValues.integer(bytes) { return Double(n) }
         guard let x = NumberText.real(bytes), !x.isNaN else { return nil }
         return x

@@ -25,10 +25,12 @@ public struct FieldList {
         spans.indices.map { i in self[i].map { String(decoding: $0, as: UTF8.self) } ?? "" }
     }
 
-    /// Field `i`'s bytes (quotes undone), or nil past the row's last field (or for a negative `i`).
+    /// Field `i`'s bytes (quotes undone), or nil past the row's last field (or for a negative
+    /// `i`) and for a null of rows whose source marks its nulls.
     public subscript(i: Int) -> UnsafeBufferPointer<UInt8>? {
         guard i >= 0, i < spans.count else { return nil }
         let span = spans[i]
+        guard span.count >= 0 else { return nil }
         let base = span.inScratch ? scratch : record
         guard let start = base.baseAddress else { return UnsafeBufferPointer(start: nil, count: 0) }
         return UnsafeBufferPointer(start: start + span.start, count: span.count)
@@ -39,8 +41,12 @@ public struct FieldList {
 /// undone into.
 struct FieldSpan {
     var start: Int
+    /// The field's length; below 0 for a null (rows whose source marks its nulls).
     var count: Int
     var inScratch: Bool
+
+    /// A null's span, read as no field.
+    static var null: FieldSpan { FieldSpan(start: 0, count: -1, inScratch: false) }
 }
 
 /// Splits records into a ``FieldList`` as ``RecordParser`` splits them into strings, reusing its
@@ -74,6 +80,26 @@ struct FieldSplitter {
         for field in fields {
             spans.append(FieldSpan(start: scratch.count, count: field.utf8.count, inScratch: true))
             scratch.append(contentsOf: field.utf8)
+        }
+        return spans.withUnsafeBufferPointer { spans in
+            scratch.withUnsafeBufferPointer { scratch in
+                body(FieldList(spans: spans, record: UnsafeBufferPointer(start: nil, count: 0), scratch: scratch))
+            }
+        }
+    }
+
+    /// `body` with `count` fields, field `k` the bytes `field(k)` gives (nil: a null), copied
+    /// into one buffer: a row kept a column at a time.
+    mutating func withFields<T>(count: Int, _ field: (Int) -> ArraySlice<UInt8>?, _ body: (FieldList) -> T) -> T {
+        spans.removeAll(keepingCapacity: true)
+        scratch.removeAll(keepingCapacity: true)
+        for k in 0..<Swift.max(0, count) {
+            guard let bytes = field(k) else {
+                spans.append(.null)
+                continue
+            }
+            spans.append(FieldSpan(start: scratch.count, count: bytes.count, inScratch: true))
+            scratch += bytes
         }
         return spans.withUnsafeBufferPointer { spans in
             scratch.withUnsafeBufferPointer { scratch in

@@ -15,15 +15,20 @@ public struct FrequencyTable: Sendable, Hashable {
         public var bytes: [UInt8]
         /// How many rows hold it.
         public var count: Int
-        /// True for a missing value (empty, `NA`, …).
+        /// True for a missing value (empty, `NA`, a null, …).
         public var isMissing: Bool
+        /// True for the nulls of a source that marks its own (a database's, Parquet's): no text
+        /// of the table's, shown as `NULL`, apart from an empty text.
+        public var isNull: Bool
 
-        /// `value` (its bytes `bytes`, the value's UTF-8 when nil), counted `count` times.
-        public init(value: String, bytes: [UInt8]? = nil, count: Int, isMissing: Bool) {
+        /// `value` (its bytes `bytes`, the value's UTF-8 when nil), counted `count` times; a
+        /// null is missing whatever `isMissing` says.
+        public init(value: String, bytes: [UInt8]? = nil, count: Int, isMissing: Bool, isNull: Bool = false) {
             self.value = value
             self.bytes = bytes ?? Array(value.utf8)
             self.count = count
-            self.isMissing = isMissing
+            self.isMissing = isMissing || isNull
+            self.isNull = isNull
         }
     }
 
@@ -62,43 +67,55 @@ public struct FrequencyTable: Sendable, Hashable {
                                                    concurrently loop: ConcurrentLoop = .serial, progress: (Double) -> Bool = { _ in true }) -> FrequencyTable? {
         let within = (within ?? .all(count: rows.count)).clamped(toRows: rows.count)
         var counts: [[UInt8]: Int] = [:]
-        var uncounted = 0
-        let finished = within.inRounds(of: RowFilter.pieceSize, loop: loop, progress: progress, { piece -> [(bytes: [UInt8], count: Int)] in
+        var uncounted = 0, nulls = 0
+        // A field the row does not have is empty where an empty value is missing (a file's
+        // short record); else it is a null, counted apart from an empty text.
+        let countsNulls = !missing.emptyIsMissing
+        let finished = within.inRounds(of: RowFilter.pieceSize, loop: loop, progress: progress, { piece -> (counts: [(bytes: [UInt8], count: Int)], nulls: Int) in
             var counts = ValueCounts()
-            _ = rows.values(ofField: field, at: piece) { bytes in counts.add(bytes ?? UnsafeBufferPointer(start: nil, count: 0)) }
-            return counts.entries
+            var nulls = 0
+            _ = rows.values(ofField: field, at: piece) { bytes in
+                if let bytes { counts.add(bytes) } else if countsNulls { nulls += 1 } else { counts.add(UnsafeBufferPointer(start: nil, count: 0)) }
+            }
+            return (counts.entries, nulls)
         }, take: { piece in
-            for (value, n) in piece {
+            nulls += piece.nulls
+            for (value, n) in piece.counts {
                 if counts[value] != nil || counts.count < distinctLimit { counts[value, default: 0] += n } else { uncounted += n }
             }
         })
         guard finished else { return nil }
-        return FrequencyTable(counts: counts, total: within.count, uncounted: uncounted, missing: missing)
+        return FrequencyTable(counts: counts, nulls: nulls, total: within.count, uncounted: uncounted, missing: missing)
     }
 
-    /// The table of `counts` (each value's bytes and how many rows hold it) among `total`
-    /// rows, `uncounted` past them: most frequent first, ties in the order a sort shows
-    /// values, as a database orders them (numbers by value, then text byte by byte, missing
-    /// values, empty or one of `missing`'s words, last).
-    public init(counts: [[UInt8]: Int], total: Int, uncounted: Int, missing: MissingValues = .common) {
+    /// The table of `counts` (each value's bytes and how many rows hold it) and `nulls` (a
+    /// source's nulls, apart from any text; below 1, none) among `total` rows, `uncounted`
+    /// past them: most frequent first, ties in the order a sort shows values, as a database
+    /// orders them (numbers by value, then text byte by byte, missing values, empty where that
+    /// is missing or one of `missing`'s words, last, a null after them).
+    public init(counts: [[UInt8]: Int], nulls: Int = 0, total: Int, uncounted: Int, missing: MissingValues = .common) {
         let words = MissingBytes(missing)
-        let entries = counts.map { bytes, count in
-            let isMissing = bytes.isEmpty || bytes.withUnsafeBufferPointer { words.contain($0) }
+        var entries: [(entry: Entry, number: Double?)] = counts.map { bytes, count in
+            let isMissing = bytes.withUnsafeBufferPointer { words.isMissing($0) }
             return (Entry(value: String(decoding: bytes, as: UTF8.self), bytes: bytes, count: count, isMissing: isMissing),
                     number: isMissing ? nil : bytes.withUnsafeBufferPointer { FieldValues.integer($0).map(Double.init) ?? NumberText.real($0) }
                         .flatMap { $0.isNaN ? nil : $0 })
-        }.sorted { a, b in
+        }
+        // A null shows as NULL, its bytes none (it is no text of the table's).
+        if nulls > 0 { entries.append((Entry(value: TableValue.missing("NULL").description, bytes: [], count: nulls, isMissing: true, isNull: true), nil)) }
+        let sorted = entries.sorted { a, b in
             // Most frequent first; ties in the order a sort shows values, as a database orders
             // them: numbers by value, then text byte by byte, missing values last.
             if a.0.count != b.0.count { return a.0.count > b.0.count }
             if a.0.isMissing != b.0.isMissing { return b.0.isMissing }
+            if a.0.isNull != b.0.isNull { return b.0.isNull }
             switch (a.number, b.number) {
             case let (x?, y?) where x != y: return x < y
             case (.some, nil): return true
             case (nil, .some): return false
             default: return a.0.bytes.lexicographicallyPrecedes(b.0.bytes)
             }
-        }.map(\.0)
-        self.init(entries: entries, total: total, uncounted: uncounted)
+        }.map(\.entry)
+        self.init(entries: sorted, total: total, uncounted: uncounted)
     }
 }

@@ -73,6 +73,6 @@ struct NullBytes: Sendable {
 
     /// True when `bytes` stand for no value.
     func contain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.isEmpty || missing.contain(bytes) || spelling.map { bytes.elementsEqual($0) } == true
+        missing.isMissing(bytes) || spelling.map { bytes.elementsEqual($0) } == true
     }
 }

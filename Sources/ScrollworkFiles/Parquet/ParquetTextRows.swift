@@ -1,8 +1,8 @@
 import Scrollwork
 
 /// Some columns of a Parquet table as rows of text, read from the pages a piece of rows at a
-/// time as a pass asks for them (a null as an empty field): what a summary reads, on every core,
-/// with no column held whole.
+/// time as a pass asks for them (a null as no field, an empty text as an empty one): what a
+/// summary reads, on every core, with no column held whole.
 struct ParquetTextRows: InPlaceRows {
     let table: ParquetTable
     /// The table's columns, the rows' fields in this order.
@@ -30,7 +30,7 @@ struct ParquetTextRows: InPlaceRows {
         guard columns.indices.contains(field) else { return rows.map { _ in value(nil) } }
         let batch = texts(rows, of: [columns[field]])
         return batch.withValues { read in
-            (0..<rows.count).map { k in k < batch.rowCount ? value(read(0, k) ?? UnsafeBufferPointer(start: nil, count: 0)) : value(nil) }
+            (0..<rows.count).map { k in value(k < batch.rowCount ? read(0, k) : nil) }
         }
     }
 
@@ -42,9 +42,8 @@ struct ParquetTextRows: InPlaceRows {
             spans.withUnsafeMutableBufferPointer { spans in
                 rows.enumerated().map { k, row in
                     let shown = k < batch.rowCount
-                    for c in spans.indices {
-                        let at = shown ? span(c, k) : nil
-                        spans[c] = FieldSpan(start: at?.start ?? 0, count: at?.count ?? 0, inScratch: false)
+                    for c in spans.indices where shown {
+                        spans[c] = span(c, k).map { FieldSpan(start: $0.start, count: $0.count, inScratch: false) } ?? .null
                     }
                     return body(row, FieldList(spans: UnsafeBufferPointer(rebasing: spans[0..<(shown ? spans.count : 0)]), record: bytes, scratch: bytes))
                 }
