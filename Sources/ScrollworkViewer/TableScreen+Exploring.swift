@@ -14,12 +14,43 @@ extension TableScreen {
     /// `f`: the frequency table of the current column among the rows shown.
     mutating func startFrequency(at time: Double) {
         guard let column = currentField, titles.indices.contains(column) else { return say(noFieldNote) }
+        startFrequency(ofColumn: column, at: time)
+    }
+
+    /// The frequency table of column `column` among the rows shown, once every row is found.
+    mutating func startFrequency(ofColumn column: Int, at time: Double) {
+        guard titles.indices.contains(column) else { return say(noFieldNote) }
+        guard !waitsForRows(.frequency(column: column), "counting the values of \(titles[column])", at: time) else { return }
         exploration.begin("counting the values of \(titles[column])\(inEngine)", at: time)
         emit(.work(shownSource.frequency(ofColumn: column, key: exploration.frequencyKey)))
     }
 
+    /// True, with `asked` kept and said as `what`, while the source is still finding its rows
+    /// (a file being indexed): a frequency table, summary or save of a file half read would
+    /// answer for its first rows alone. ``resumeExploring(at:)`` starts it once they are found.
+    mutating func waitsForRows(_ asked: ExploringOnceFound, _ what: String, at time: Double) -> Bool {
+        guard source.growth.isFinding else { return false }
+        exploration.begin("\(what) once every row is read", at: time)
+        keyMemory.exploringOnceFound = asked
+        return true
+    }
+
+    /// Starts the frequency table, summary or save that waited for every row to be found,
+    /// once they are; forgets it when it was cancelled meanwhile.
+    mutating func resumeExploring(at time: Double) {
+        guard let asked = keyMemory.exploringOnceFound, !source.growth.isFinding else { return }
+        keyMemory.exploringOnceFound = nil
+        guard exploration.isRunning else { return }
+        switch asked {
+        case let .frequency(column): startFrequency(ofColumn: column, at: time)
+        case .summary: startSummary(at: time)
+        case let .save(path, replacing): startSave(to: path, replacing: replacing, at: time)
+        }
+    }
+
     /// `I`: the summary of every column among the rows shown.
     mutating func startSummary(at time: Double) {
+        guard !waitsForRows(.summary, "summarising \(titles.count) columns", at: time) else { return }
         exploration.begin("summarising \(titles.count) columns\(inEngine)", at: time)
         emit(.work(shownSource.summary(key: exploration.summaryKey)))
         // What the source knows without reading (a Parquet file's statistics) shows at once,
@@ -54,6 +85,7 @@ extension TableScreen {
     mutating func startSave(to path: String, replacing: Bool, at time: Double) {
         let format: ExportFormat
         do { format = try ExportFormat(path: path) } catch { return say("\(error)") }
+        guard !waitsForRows(.save(path: path, replacing: replacing), "saving \(path)", at: time) else { return }
         let written = view.table.columns.compactMap { Int($0.id) }.filter { titles.indices.contains($0) }
         exploration.begin("saving \(path)", at: time)
         emit(.work(shownSource.save(to: path, format: format, columns: written, replacing: replacing, protecting: readFiles, key: exploration.saveKey)))
@@ -86,6 +118,7 @@ extension TableScreen {
 
     /// Stops a frequency table, summary or save under way, and says so; false when none runs.
     mutating func cancelExploring() -> Bool {
+        keyMemory.exploringOnceFound = nil
         let cancels = exploration.cancel()
         guard !cancels.isEmpty else { return false }
         for request in cancels { emit(.work(request)) }

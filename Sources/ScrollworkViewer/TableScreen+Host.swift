@@ -86,13 +86,14 @@ extension TableScreen {
             : (shown.filters.isEmpty ? counts.total : counts.filtered) != nil
     }
 
-    /// Carries on with the keys that waited for rows to be read, counted or ordered (G, End or
-    /// `#` going to a row, type-ahead, `/`), after work came in; each returns at once unless
+    /// Carries on with the keys that waited for rows to be read, counted, ordered or found (G,
+    /// End or `#` going to a row, type-ahead, `/`, `f`, `I` and a save), after work came in; each returns at once unless
     /// what it waits for has come.
     mutating func resumeWaitingKeys(at time: Double) {
         goOnSeeking(at: time)
         startTypeAhead()
         startWaitingSearch()
+        resumeExploring(at: time)
     }
 
     /// After rows or a count came while going to a row not read yet: for G the focus on the

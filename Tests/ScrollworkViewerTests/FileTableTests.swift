@@ -36,6 +36,41 @@ import Testing
         (header ? "id,name,text\n" : "") + rows.map { "\($0),row-\($0)," + String(repeating: "x", count: 36) }.joined(separator: "\n") + "\n"
     }
 
+    @Test("f, I and Ctrl-S pressed before a file is indexed wait for every row and then cover them all; Esc while they wait cancels them")
+    func exploringWaitsForEveryRow() throws {
+        let file = TemporaryFile(name: "big.csv", Self.csv(rows: 1...100_000))
+        let saved = file.directory + "-saved.csv"
+        defer { unlink(saved) }
+        var t = HeadlessTerminal(TableViewer(try FileTable(path: file.path)), columns: 120, rows: 20)
+        #expect(t.app.screen.view.table.list.numberOfRows < 100_000)
+        t.type("]f")
+        #expect(t.text.contains("counting the values of name once every row is read"), "\(t.text)")
+        Self.settle(&t)
+        #expect(t.app.screen.sheet?.source.records.count == 100_000, "one value a row, every row")
+        t.send(.key(KeyEvent(.escape)))
+
+        var summary = HeadlessTerminal(TableViewer(try FileTable(path: file.path)), columns: 120, rows: 20)
+        summary.type("I")
+        Self.settle(&summary)
+        let id = try #require(summary.app.screen.sheet?.source.records.first { $0[0] == "id" })
+        #expect(id[2] == "100000" && id[6] == "100000", "count and greatest of every row: \(id)")
+
+        var save = HeadlessTerminal(TableViewer(try FileTable(path: file.path)), columns: 120, rows: 20)
+        save.send(.key(KeyEvent(.character("s"), .control)))
+        save.send(.key(KeyEvent(.character("u"), .control)))
+        for character in saved { save.send(.key(KeyEvent(.character(character)))) }
+        save.send(.key(KeyEvent(.enter)))
+        Self.settle(&save)
+        #expect(save.app.status.contains("saved 100,000 rows"), "\(save.app.status)")
+        #expect(try String(contentsOfFile: saved, encoding: .utf8).split(separator: "\n").count == 100_001)
+
+        var cancelled = HeadlessTerminal(TableViewer(try FileTable(path: file.path)), columns: 120, rows: 20)
+        cancelled.type("I")
+        cancelled.send(.key(KeyEvent(.escape)))
+        Self.settle(&cancelled)
+        #expect(cancelled.app.screen.sheet == nil && cancelled.app.screen.keyMemory.exploringOnceFound == nil, "\(cancelled.text)")
+    }
+
     @Test("a file bigger than its first slice shows its first rows at once, counted so far; the rest come as it is indexed, and G pressed at once goes to the real last row")
     func growsAsIndexed() throws {
         let file = TemporaryFile(name: "big.csv", Self.csv(rows: 1...100_000))
