@@ -85,17 +85,22 @@ extension TableScreen {
         })))
     }
 
-    /// Rows found since the last look: shown after the others, whatever the order (as a file's
-    /// rows found while it is sorted), the focus on the last while following; the table read
-    /// again from its start when it started over.
+    /// Rows found since the last look: shown after the others, whatever the order (rows written
+    /// to a file while it is sorted), the focus on the last while following; the table read
+    /// again from its start when it started over. A sorted table whose source has found its
+    /// last row (a file indexed to its end) is sorted again, every row in the order.
     mutating func handleGrowthWork(_ update: WorkUpdate, at time: Double) -> Bool {
         guard let answer = update.result(of: shown.following.key) else { return false }
+        let wasFinding = source.growth.isFinding
+        defer { if wasFinding { sortAgainOnceFound(at: time) } }
         shown.following.looking = false
         if let grown = answer.grown {
             if let said = grown.note { note = said }
             if grown.startedOver { return startOver(with: grown.source, at: time) }
             adopt(grown.source)
         }
+        // The count is the table's, whatever order came meanwhile (a sort while a file is indexed).
+        if let count = answer.count { counts.total = count }
         guard answer.generation == shown.generation else { return true }
         switch answer.names {
         case let .failure(error):
@@ -116,6 +121,18 @@ extension TableScreen {
             if let count = answer.count { counts.total = count }
         }
         return true
+    }
+
+    /// Sorts again, over every row, a table sorted (or being sorted) while its source was still
+    /// finding rows: the rows found after the sort came after the sorted ones, and the order
+    /// said "sorted by" of the first rows alone.
+    mutating func sortAgainOnceFound(at time: Double) {
+        guard !source.growth.isFinding else { return }
+        if let sorting = shown.sorting, let column = sorting.column {
+            arrange(column: column, ascending: sorting.ascending, filters: sorting.filters, at: time)
+        } else if shown.sorting == nil, let order = shown.order {
+            arrange(column: order.column, ascending: order.ascending, filters: shown.filters, at: time)
+        }
     }
 
     /// Shows `source`, the same table with more rows found: columns it has now that it had not

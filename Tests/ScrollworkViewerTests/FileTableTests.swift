@@ -71,6 +71,22 @@ import Testing
         #expect(cancelled.app.screen.sheet == nil && cancelled.app.screen.keyMemory.exploringOnceFound == nil, "\(cancelled.text)")
     }
 
+    @Test("a sort asked for before a file is indexed shows the rows found so far sorted at once, and every row sorted once the last is found")
+    func sortBeforeIndexedSortsEveryRow() throws {
+        let file = TemporaryFile(name: "big.csv", Self.csv(rows: 1...100_000))
+        var t = HeadlessTerminal(TableViewer(try FileTable(path: file.path)), columns: 120, rows: 20)
+        let first = t.app.screen.view.table.list.numberOfRows
+        t.type("O")
+        #expect(t.runWork("sort") == true)
+        t.type("g")
+        #expect(Self.focusedNumber(t) == first, "the greatest id among the rows found so far: \(t.text)")
+        Self.settle(&t)
+        t.type("g")
+        #expect(Self.focusedNumber(t) == 100_000 && t.text.contains("sorted by id ▼") && t.text.contains("100,000 rows"), "\(t.text)")
+        t.type("G")
+        #expect(Self.focusedNumber(t) == 1, "\(t.text)")
+    }
+
     @Test("a file bigger than its first slice shows its first rows at once, counted so far; the rest come as it is indexed, and G pressed at once goes to the real last row")
     func growsAsIndexed() throws {
         let file = TemporaryFile(name: "big.csv", Self.csv(rows: 1...100_000))
