@@ -3,7 +3,8 @@ import ScrollworkWidgets
 
 /// Every field of one record, whole: each field's column name and its value on one line, the
 /// names in a column of their own (at most a third of the view) and the values wrapped beside
-/// them, so a record of twenty fields fits a screen. What a cell cuts short, this shows.
+/// them, so a record of twenty fields fits a screen; a JSON object or array too long for its
+/// line a member a line (``IndentedJSON``). What a cell cuts short, this shows.
 struct RecordDetail: ScrollContent {
     var theme: Theme
     /// The lines: a name (empty on a value's continuation lines) and a piece of the value.
@@ -61,11 +62,17 @@ struct RecordDetail: ScrollContent {
         let valueWidth = Swift.max(1, columns - nameWidth - 3)
         for (title, value) in fields {
             var first = true
-            let paragraphs = value.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+            // A nested value too long for its line is laid out a member a line, as jq prints it.
+            let indented = displayWidth(value) > valueWidth ? IndentedJSON.lines(of: value) : nil
+            let paragraphs = indented?.map { Substring($0) } ?? value.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
             for paragraph in paragraphs {
-                let wrapped = String(paragraph).wrapped(toWidth: valueWidth)
+                // An indented member keeps its indent on every line it wraps to (at most half
+                // the value's width, so that deep nesting still leaves room for the text).
+                let indent = indented == nil ? 0 : Swift.min(paragraph.prefix { $0 == " " }.count, valueWidth / 2)
+                let margin = String(repeating: " ", count: indent)
+                let wrapped = String(paragraph.dropFirst(indent)).wrapped(toWidth: valueWidth - indent)
                 for piece in wrapped.isEmpty ? [""] : wrapped {
-                    lines.append((first ? title : "", piece))
+                    lines.append((first ? title : "", margin + piece))
                     first = false
                 }
             }
