@@ -89,18 +89,26 @@ struct ResultSheet: OverlaidTable, ReplyCollecting {
         view = Self.view(source, columns: columns, theme: theme)
     }
 
-    /// The summary of the columns `summaries`.
-    init(summaries: [ColumnSummary], rows: Int, theme: Theme) {
+    /// The summary of the columns `summaries`, of a source `about` describes (a Parquet file's
+    /// writer, row groups, compressions and encodings; nil says nothing).
+    init(summaries: [ColumnSummary], rows: Int, about: String? = nil, theme: Theme) {
         self.init(summaryRows: ColumnSummary.rows(summaries), theme: theme,
-                  caption: "Summary of \(summaries.count) columns in \(grouped(rows)) rows (the last column names the figures that are estimates) · Enter goes to the column · Esc returns")
+                  caption: Self.summaryCaption(columns: summaries.count, rows: rows, about: about)
+                      + " (the last column names the figures that are estimates) · Enter goes to the column · Esc returns")
     }
 
     /// The summary's figures a source knows before reading its values (a Parquet file's
     /// statistics), the rest shown as `…`, while the summary reads them.
-    init(known: [ColumnSummary.Known], rows: Int, theme: Theme) {
+    init(known: [ColumnSummary.Known], rows: Int, about: String? = nil, theme: Theme) {
         self.init(summaryRows: ColumnSummary.rows(known: known), theme: theme,
-                  caption: "Summary of \(known.count) columns in \(grouped(rows)) rows: what the file's statistics say, at once; … is being read · Enter goes to the column · Esc stops")
+                  caption: Self.summaryCaption(columns: known.count, rows: rows, about: about)
+                      + ": what the file's statistics say, at once; … is being read · Enter goes to the column · Esc stops")
         reading = "reading the rest"
+    }
+
+    /// "Summary of 19 columns in 1,000 rows", and what `about` says of the source.
+    private static func summaryCaption(columns: Int, rows: Int, about: String?) -> String {
+        "Summary of \(columns) columns in \(grouped(rows)) rows" + (about.map { " · " + $0 } ?? "")
     }
 
     /// A summary sheet of `rows` (``ColumnSummary/titles`` their columns) under `caption`.

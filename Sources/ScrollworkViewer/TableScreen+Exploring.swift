@@ -57,7 +57,7 @@ extension TableScreen {
         // for every row: with filters, only the summary can say.
         if shownSource.filters.isEmpty, let known = source.knownSummary, known.count == titles.count {
             let rows = known.first.flatMap { k in k.count.flatMap { c in k.missing.map { c + $0 } } } ?? counts.total ?? view.table.list.numberOfRows
-            showSheet(ResultSheet(known: known, rows: rows, theme: view.theme), at: time)
+            showSheet(ResultSheet(known: known, rows: rows, about: source.about, theme: view.theme), at: time)
             sheet?.reading = exploration.statusPart(at: time)
         }
     }
@@ -176,7 +176,7 @@ extension TableScreen {
         case let .summarised(.success(summarised))?:
             // The whole summary takes the early one's place on the column the person had reached.
             let reached = sheet?.reading != nil ? sheet?.focusedRow : nil
-            showSheet(ResultSheet(summaries: summarised.summaries, rows: summarised.rows, theme: view.theme), at: time)
+            showSheet(ResultSheet(summaries: summarised.summaries, rows: summarised.rows, about: source.about, theme: view.theme), at: time)
             if let reached { sheet?.focus(sourceRow: reached, at: time) }
         case let .summarised(.failure(error))?: failed(error, saying: "the summary stopped: ", at: time)
         case let .saved(saved)?: say(saved.failure.map { "the save stopped: \($0)" } ?? "saved \(grouped(saved.rows)) rows to \(saved.path)")

@@ -44,6 +44,20 @@ import ScrollworkWidgets
         for read in reads.withLock({ reads in defer { reads = [] }; return reads }) { read() }
     }
 
+    @Test("#67: I says the file's writer, row groups, compression and encodings over its figures, at once and once they are all read")
+    func summarySaysWhatTheFileIs() throws {
+        guard case let .table(viewer) = try OpenFile.opened(path: Self.session, separator: nil, header: nil, theme: Theme()) else {
+            Issue.record("a Parquet file opens as its table")
+            return
+        }
+        var t = HeadlessTerminal(viewer, columns: 240, rows: 30)
+        let about = "Parquet by parquet-cpp-arrow version 26.0.1 · 5 row groups · Snappy · dictionary, plain"
+        t.type("I")
+        #expect(t.text.contains("Summary of") && t.text.contains(about), "the figures the statistics give: \(t.text)")
+        while t.runWork() {}
+        #expect(t.text.contains("Summary of") && t.text.contains(about) && t.text.contains("estimates"), "every figure: \(t.text)")
+    }
+
     /// A by-name source that reads its first page at once, whose rows fail to read `failing` times.
     struct FailingFirstPage: TableSource {
         let title = "failing"
