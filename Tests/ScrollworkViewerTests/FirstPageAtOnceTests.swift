@@ -13,13 +13,12 @@ import ScrollworkWidgets
     static let session = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("ScrollworkFilesTests/Fixtures/parquet/session.parquet").path
 
+    /// The session fixture opened as the command line opens it.
+    static func openedSession() throws -> TableViewer { try OpenFile.viewer(path: session, separator: nil, header: nil, theme: Theme()) }
+
     @Test("a Parquet file's first frame shows its first rows, its count and a focus, before any work runs")
     func parquetFirstFrameHasRows() throws {
-        guard case let .table(viewer) = try OpenFile.opened(path: Self.session, separator: nil, header: nil, theme: Theme()) else {
-            Issue.record("a Parquet file opens as its table")
-            return
-        }
-        let t = HeadlessTerminal(viewer, columns: 120, rows: 30)
+        let t = HeadlessTerminal(try Self.openedSession(), columns: 120, rows: 30)
         let lines = t.text.split(separator: "\n")
         #expect(lines.dropFirst().first?.contains("row 1") == true && lines.contains { $0.contains("row 20") }, "\(t.text)")
         #expect(!lines.dropLast().contains { $0.contains("…") }, "no row shows as loading: \(t.text)")
@@ -46,11 +45,7 @@ import ScrollworkWidgets
 
     @Test("#67: I says the file's writer, row groups, compression and encodings over its figures, at once and once they are all read")
     func summarySaysWhatTheFileIs() throws {
-        guard case let .table(viewer) = try OpenFile.opened(path: Self.session, separator: nil, header: nil, theme: Theme()) else {
-            Issue.record("a Parquet file opens as its table")
-            return
-        }
-        var t = HeadlessTerminal(viewer, columns: 240, rows: 30)
+        var t = HeadlessTerminal(try Self.openedSession(), columns: 240, rows: 30)
         let about = "Parquet by parquet-cpp-arrow version 26.0.1 · 5 row groups · Snappy · dictionary, plain"
         t.type("I")
         #expect(t.text.contains("Summary of") && t.text.contains(about), "the figures the statistics give: \(t.text)")
