@@ -25,11 +25,20 @@ extension TableScreen {
         emit(.work(shownSource.frequency(ofColumn: column, key: exploration.frequencyKey)))
     }
 
-    /// True, with `asked` kept and said as `what`, while the source is still finding its rows
-    /// (a file being indexed): a frequency table, summary or save of a file half read would
-    /// answer for its first rows alone. ``resumeExploring(at:)`` starts it once they are found.
+    /// True while what `asked` reads of the rows shown is not all known yet: the rows still
+    /// found (a file being indexed), or an order or filter asked for and not come; for a save,
+    /// which reads the rows by name, the names still read too (a database table's ids come a
+    /// chunk at a time) or the rows counted.
+    func rowsStillComing(for asked: ExploringOnceFound) -> Bool {
+        source.growth.isFinding || shown.sorting != nil || (asked.readsNames && !allRowsKnown)
+    }
+
+    /// True, with `asked` kept and said as `what`, while ``rowsStillComing(for:)``: a frequency
+    /// table, summary or save then would answer for the rows known so far alone (a save of a big
+    /// SQLite table wrote the ids read by then), or for the filters before the one asked.
+    /// ``resumeExploring(at:)`` starts it once the rows are all known.
     mutating func waitsForRows(_ asked: ExploringOnceFound, _ what: String, at time: Double) -> Bool {
-        guard source.growth.isFinding else { return false }
+        guard rowsStillComing(for: asked) else { return false }
         exploration.begin("\(what) once every row is read", at: time)
         keyMemory.exploringOnceFound = asked
         return true
@@ -38,7 +47,7 @@ extension TableScreen {
     /// Starts the frequency table, summary or save that waited for every row to be found,
     /// once they are; forgets it when it was cancelled meanwhile.
     mutating func resumeExploring(at time: Double) {
-        guard let asked = keyMemory.exploringOnceFound, !source.growth.isFinding else { return }
+        guard let asked = keyMemory.exploringOnceFound, !rowsStillComing(for: asked) else { return }
         keyMemory.exploringOnceFound = nil
         guard exploration.isRunning else { return }
         switch asked {

@@ -88,6 +88,10 @@ struct TableScreen: OverlaidTable, ReplyCollecting {
         case summary
         /// A save to `path`, replacing what is there when the person said so.
         case save(path: String, replacing: Bool)
+
+        /// True for a save, which reads the rows shown by name (a frequency table and a
+        /// summary read them as the filters keep them).
+        var readsNames: Bool { if case .save = self { true } else { false } }
     }
 
     /// A row the focus goes to once it is read.

@@ -122,6 +122,34 @@ import ScrollworkWidgets
         }
     }
 
+    @Test("Ctrl-S at once on a table whose ids are still read a chunk at a time waits for every id and saves every row; f pressed while a filter is made counts the filtered rows")
+    func saveAndCountWaitForTheRows() throws {
+        try DatabaseViewerTests.withFlights(rows: 600_000) { path, _ in
+            var t = try DatabaseViewerTests.open(path)
+            DatabaseViewerTests.settle(&t)
+            t.send(.key(KeyEvent(.enter)))
+            // Not settled: the ids past the first chunk are still to read.
+            let saved = path + "-saved.csv"
+            defer { unlink(saved) }
+            t.send(.key(KeyEvent(.character("s"), .control)))
+            t.send(.key(KeyEvent(.character("u"), .control)))
+            for character in saved { t.send(.key(KeyEvent(.character(character)))) }
+            t.send(.key(KeyEvent(.enter)))
+            #expect(t.app.opened?.status(at: 0).contains("once every row is read") == true, "\(t.app.opened?.status(at: 0) ?? "")")
+            DatabaseViewerTests.settle(&t)
+            #expect(t.app.opened?.status(at: 0).contains("saved 600,000 rows") == true, "\(t.app.opened?.status(at: 0) ?? "")")
+            let lines = try String(contentsOfFile: saved, encoding: .utf8).split(separator: "\n")
+            #expect(lines.count == 600_001 && lines.last?.hasPrefix("600000,") == true)
+            // A filter asked for and f at once: the count is of the rows the filter keeps.
+            t.type("]|carrier=UA\r")
+            t.type("f")
+            DatabaseViewerTests.settle(&t)
+            let kept = (1...600_000).filter { Self.carrier($0) == "UA" }.count
+            let records = t.app.opened?.sheet?.source.records ?? []
+            #expect(records.count == 1 && records.first?[0] == "UA" && records.first?[1] == "\(kept)", "\(records)")
+        }
+    }
+
     @Test("Ctrl-S saves the rows shown, in their order, read from the engine; NULL is an empty field")
     func saveFromTheEngine() throws {
         try DatabaseViewerTests.withFlights(rows: 25_000) { path, _ in
