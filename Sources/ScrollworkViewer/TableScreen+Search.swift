@@ -70,23 +70,37 @@ extension TableScreen {
         let sweep = SearchSweep(total: shown.pages.count, focus: cursor, forward: forward, including: isNew)
         let source = self.source, order = shown.orderedBy, filters = shown.filters.map(\.filter)
         let identities = byName ? shown.identities : nil, visible = view.shownRows
+        // Hidden columns are not searched: a row that holds the text only there is passed over.
+        let searched = SearchedColumns(shown: view.table.columns.compactMap { Int($0.id) }, of: titles.count, text: text)
         rowSearch.isRunning = true
         note = "searching for “\(text)”… Esc cancels"
         effects.append(.work(.start(Work(rowSearch.key.named("search")) { progress in
             let found = Result { () throws(TableSourceError) -> Int? in
+                let watched = TableProgress(isCancelled: { progress.isCancelled })
                 guard let identities else {
                     // A positional source searches each run in the order shown (an engine at once).
                     for run in sweep.runs {
-                        if let hit = try source.firstPosition(holding: text, in: run, forward: forward, where: filters, orderedBy: order,
-                                                              progress: TableProgress(isCancelled: { progress.isCancelled })) {
-                            return hit
+                        let hit = try searched.first(in: run, forward: forward) { rest throws(TableSourceError) in
+                            try source.firstPosition(holding: text, in: rest, forward: forward, where: filters, orderedBy: order, progress: watched)
+                        } read: { place throws(TableSourceError) in
+                            try source.rows(at: place..<place + 1, where: filters, orderedBy: order, progress: watched).first
                         }
+                        if let hit { return hit }
                     }
                     return nil
                 }
                 for (run, onScreen) in sweep.runs(onScreenFirst: visible, batch: Self.namesSearchedAtOnce) {
                     let run = run.clamped(to: 0..<identities.count)
                     let named = Array(identities[run])
+                    if searched.hidesSome {
+                        // The rows that hold the text anywhere, then the first that shows it.
+                        let holding = try source.rowNames(named, holding: text, progress: TableProgress(progress))
+                        let hit = try searched.first(among: named, holding: holding, forward: forward) { names throws(TableSourceError) in
+                            try source.rows(named: names, progress: watched)
+                        }
+                        if let hit { return run.lowerBound + hit }
+                        continue
+                    }
                     // The rows on screen are read and tested themselves (their pages are at hand);
                     // the rest by the source's own way, which may read the whole table first.
                     let hit = onScreen ? try source.firstPlaceOverRows(among: named, holding: text, forward: forward, progress: TableProgress(progress))
