@@ -47,7 +47,7 @@ public struct FieldValues: Sendable, Hashable {
     /// text has, with no string made for a number.
     /// A whole number in a column of reals is an integer, so that it shows as the file writes
     /// it (`9`, not `9.0`); it sorts by value among the reals all the same.
-    /// An empty text is missing (``TableValue/empty``) where ``MissingValues/emptyIsMissing``
+    /// An empty text is missing (`TableValue.empty`) where ``MissingValues/emptyIsMissing``
     /// says so, else a value.
     public func value(_ bytes: UnsafeBufferPointer<UInt8>?) -> TableValue {
         guard let bytes else { return .empty }
