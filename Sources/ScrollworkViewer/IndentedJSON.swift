@@ -10,9 +10,10 @@ enum IndentedJSON {
     static func lines(of text: String) -> [String]? {
         guard let first = text.utf8.first(where: { !Self.isSpace($0) }), first == 0x7B || first == 0x5B else { return nil }
         // Read as a member's value, the reader checks the whole text and hands it back compact.
-        let member: JSONObjectReader.Member?
-        do { member = try JSONObjectReader.members(of: Array(#"{"v":"#.utf8) + Array(text.utf8) + [0x7D]).first } catch { return nil }
-        guard let member, member.kind == .nested else { return nil }
+        // One member: a text such as `{"a":1}, "w": 2` reads as two, and is no one value.
+        let members: [JSONObjectReader.Member]
+        do { members = try JSONObjectReader.members(of: Array(#"{"v":"#.utf8) + Array(text.utf8) + [0x7D]) } catch { return nil }
+        guard members.count == 1, let member = members.first, member.kind == .nested else { return nil }
         return indented(compact: Array(member.text.utf8))
     }
 

@@ -29,7 +29,7 @@ import Testing
 
     @Test("text that is not one JSON object or array is none: a note in brackets, JSON cut short or followed by more, a number, a string")
     func notJSON() {
-        for text in ["[see note] below", #"{"a": 1"#, #"{"a": 1} {"b": 2}"#, "[1, 2", "12", #""a""#, "", "   ", "{]", "[}", "{a: 1}", "[1,]"] {
+        for text in ["[see note] below", #"{"a": 1"#, #"{"a": 1} {"b": 2}"#, "[1, 2", "12", #""a""#, "", "   ", "{]", "[}", "{a: 1}", "[1,]", #"{"a":1}, "w": 2"#, #"[1], "w": [2]"#, #"{"a":1}}"#, #"{"a":1} x"#, #"[1]]"#] {
             #expect(IndentedJSON.lines(of: text) == nil, "\(text)")
         }
     }
