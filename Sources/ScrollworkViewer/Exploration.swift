@@ -12,6 +12,9 @@ struct Exploration<Failure: Error & Sendable> {
     private(set) var fraction = 0.0
     /// When it began, on the host's clock.
     private(set) var since = 0.0
+    /// What was asked for while the rows were still coming, said as running: it starts once
+    /// they have all come, so that it covers every one of them.
+    private(set) var waiting: Waiting? = nil
     let frequencyKey: WorkKey<Result<Counted, Failure>>
     let summaryKey: WorkKey<Result<Summarised, Failure>>
     let saveKey: WorkKey<Saved>
@@ -21,6 +24,20 @@ struct Exploration<Failure: Error & Sendable> {
         frequencyKey = WorkKey(prefix + "frequency")
         summaryKey = WorkKey(prefix + "summary")
         saveKey = WorkKey(prefix + "save")
+    }
+
+    /// What waits for every row before it starts.
+    enum Waiting: Equatable {
+        /// The frequency table of this column.
+        case frequency(column: Int)
+        /// The summary of every column.
+        case summary
+        /// A save to `path`, replacing what is there when the person said so.
+        case save(path: String, replacing: Bool)
+
+        /// True for a save, which reads the rows shown by name (a frequency table and a
+        /// summary read them as the filters keep them).
+        var readsNames: Bool { if case .save = self { true } else { false } }
     }
 
     /// How a piece of work ended, or that it came on.
@@ -40,10 +57,27 @@ struct Exploration<Failure: Error & Sendable> {
         running = what
         fraction = 0
         since = time
+        waiting = nil
+    }
+
+    /// Says that `asked`, said as `what`, waits for every row from `time`.
+    mutating func wait(_ asked: Waiting, _ what: String, at time: Double) {
+        begin("\(what) once every row is read", at: time)
+        waiting = asked
+    }
+
+    /// What waited, now to start, and nothing said running until it begins for real; nil
+    /// when nothing waited.
+    mutating func takeWaiting() -> Waiting? {
+        guard let asked = waiting else { return nil }
+        waiting = nil
+        running = nil
+        return asked
     }
 
     /// Stops what runs; the work to cancel (none when nothing ran).
     mutating func cancel() -> [WorkRequest] {
+        waiting = nil
         guard running != nil else { return [] }
         running = nil
         return [.cancel(frequencyKey.id), .cancel(summaryKey.id), .cancel(saveKey.id)]

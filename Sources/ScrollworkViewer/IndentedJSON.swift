@@ -8,9 +8,9 @@ enum IndentedJSON {
     /// nil for any other text (a note that starts with a bracket, JSON cut short), which shows
     /// as it is written.
     static func lines(of text: String) -> [String]? {
-        guard let first = text.utf8.first(where: { !Self.isSpace($0) }), first == 0x7B || first == 0x5B else { return nil }
         // Read as a member's value, the reader checks the whole text and hands it back compact.
-        // One member: a text such as `{"a":1}, "w": 2` reads as two, and is no one value.
+        // One member: a text such as `{"a":1}, "w": 2` reads as two, and is no one value; a
+        // nested member is an object or an array, never a string, number or literal.
         let members: [JSONObjectReader.Member]
         do { members = try JSONObjectReader.members(of: Array(#"{"v":"#.utf8) + Array(text.utf8) + [0x7D]) } catch { return nil }
         guard members.count == 1, let member = members.first, member.kind == .nested else { return nil }
@@ -66,6 +66,4 @@ enum IndentedJSON {
         lines.append(String(decoding: line, as: UTF8.self))
         return lines
     }
-
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 }

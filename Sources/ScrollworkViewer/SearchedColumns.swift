@@ -11,15 +11,14 @@ struct SearchedColumns: Sendable {
     /// How a row's shown values are tested, as the source tests them.
     private let test: RowFilter?
 
-    /// The fields `shown` of a table of `count` fields, searched for `text`. A text the search
-    /// cannot test (none such: any text is searched for as written) searches every field.
-    init(shown: [Int], of count: Int, text: String) {
+    /// The fields `shown` of a table of `count` fields, searched for `text`.
+    ///
+    /// - Throws: what ``RowFilter/searching(_:)`` says when `text` cannot be a test, as the
+    ///   source's own search of it would.
+    init(shown: [Int], of count: Int, text: String) throws(TableSourceError) {
         let hidesSome = (0..<Swift.max(0, count)).contains { !shown.contains($0) }
-        // The source's search of the same text says what is wrong with it, if anything.
-        let test: RowFilter?
-        do { test = hidesSome ? try RowFilter.searching(text) : nil } catch { test = nil }
-        self.shown = test == nil ? nil : shown
-        self.test = test
+        test = hidesSome ? try RowFilter.searching(text) : nil
+        self.shown = hidesSome ? shown : nil
     }
 
     /// True when some field is hidden, so that a row the source finds is tested again.

@@ -29,7 +29,7 @@ extension TableScreen {
     /// found (a file being indexed), or an order or filter asked for and not come; for a save,
     /// which reads the rows by name, the names still read too (a database table's ids come a
     /// chunk at a time) or the rows counted.
-    func rowsStillComing(for asked: ExploringOnceFound) -> Bool {
+    func rowsStillComing(for asked: Exploration<TableSourceError>.Waiting) -> Bool {
         source.growth.isFinding || shown.sorting != nil || (asked.readsNames && !allRowsKnown)
     }
 
@@ -37,19 +37,17 @@ extension TableScreen {
     /// table, summary or save then would answer for the rows known so far alone (a save of a big
     /// SQLite table wrote the ids read by then), or for the filters before the one asked.
     /// ``resumeExploring(at:)`` starts it once the rows are all known.
-    mutating func waitsForRows(_ asked: ExploringOnceFound, _ what: String, at time: Double) -> Bool {
+    mutating func waitsForRows(_ asked: Exploration<TableSourceError>.Waiting, _ what: String, at time: Double) -> Bool {
         guard rowsStillComing(for: asked) else { return false }
-        exploration.begin("\(what) once every row is read", at: time)
-        keyMemory.exploringOnceFound = asked
+        exploration.wait(asked, what, at: time)
         return true
     }
 
     /// Starts the frequency table, summary or save that waited for every row to be found,
-    /// once they are; forgets it when it was cancelled meanwhile.
+    /// once they are (a cancel forgets it).
     mutating func resumeExploring(at time: Double) {
-        guard let asked = keyMemory.exploringOnceFound, !rowsStillComing(for: asked) else { return }
-        keyMemory.exploringOnceFound = nil
-        guard exploration.isRunning else { return }
+        guard let asked = exploration.waiting, !rowsStillComing(for: asked) else { return }
+        _ = exploration.takeWaiting()
         switch asked {
         case let .frequency(column): startFrequency(ofColumn: column, at: time)
         case .summary: startSummary(at: time)
@@ -127,7 +125,6 @@ extension TableScreen {
 
     /// Stops a frequency table, summary or save under way, and says so; false when none runs.
     mutating func cancelExploring() -> Bool {
-        keyMemory.exploringOnceFound = nil
         let cancels = exploration.cancel()
         guard !cancels.isEmpty else { return false }
         for request in cancels { emit(.work(request)) }

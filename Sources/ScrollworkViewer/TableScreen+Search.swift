@@ -71,7 +71,8 @@ extension TableScreen {
         let source = self.source, order = shown.orderedBy, filters = shown.filters.map(\.filter)
         let identities = byName ? shown.identities : nil, visible = view.shownRows
         // Hidden columns are not searched: a row that holds the text only there is passed over.
-        let searched = SearchedColumns(shown: view.table.columns.compactMap { Int($0.id) }, of: titles.count, text: text)
+        let searched: SearchedColumns
+        do { searched = try SearchedColumns(shown: view.table.columns.compactMap { Int($0.id) }, of: titles.count, text: text) } catch { return say("\(error)") }
         rowSearch.isRunning = true
         note = "searching for “\(text)”… Esc cancels"
         effects.append(.work(.start(Work(rowSearch.key.named("search")) { progress in

@@ -75,23 +75,6 @@ struct TableScreen: OverlaidTable, ReplyCollecting {
         /// rows come (to the real last one for G), as in a file still being indexed; any other
         /// key or click stops it.
         var seeking: Seek? = nil
-        /// A frequency table, summary or save asked for while the rows were still being found:
-        /// it starts once they are, so that it covers them all.
-        var exploringOnceFound: ExploringOnceFound? = nil
-    }
-
-    /// What waits for every row to be found before it starts.
-    enum ExploringOnceFound: Equatable {
-        /// The frequency table of this column.
-        case frequency(column: Int)
-        /// The summary of every column.
-        case summary
-        /// A save to `path`, replacing what is there when the person said so.
-        case save(path: String, replacing: Bool)
-
-        /// True for a save, which reads the rows shown by name (a frequency table and a
-        /// summary read them as the filters keep them).
-        var readsNames: Bool { if case .save = self { true } else { false } }
     }
 
     /// A row the focus goes to once it is read.
