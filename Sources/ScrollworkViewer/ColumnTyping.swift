@@ -47,7 +47,12 @@ struct ColumnSample {
             if first == nil { first = fields.count }
             if fields.count > widths.count { widths += [Int](repeating: 0, count: fields.count - widths.count) }
             for c in 0..<fields.count {
-                guard let bytes = fields[c], !bytes.isEmpty, bytes.count > widths[c] else { continue }
+                // A null shows as JSON writes it: a column of them is not cut to `n…`.
+                guard let bytes = fields[c] else {
+                    widths[c] = Swift.max(widths[c], 4)
+                    continue
+                }
+                guard !bytes.isEmpty, bytes.count > widths[c] else { continue }
                 widths[c] = Swift.max(widths[c], Self.width(of: bytes))
             }
         }

@@ -35,6 +35,8 @@ public struct FileTable: TableSource {
     /// What opening `file` found: the table, the sample of its first rows that typed its
     /// columns (their widths, for a screen), and its header (or JSON keys).
     static func opening(file: FileBytes, format: FileFormat, missing: MissingValues) throws(FileError) -> (table: FileTable, sample: ColumnSample, header: [String]?) {
+        // JSON says "no value" with its own null: a text of "NA" or "" is text there.
+        let missing = if case .json = format { missing.withOwnNulls } else { missing }
         let scanner: RecordScanner
         switch format {
         case let .delimited(dialect): scanner = RecordScanner(separator: dialect.separator, quote: dialect.quote)
@@ -221,7 +223,7 @@ public struct FileTable: TableSource {
             // A line that is no object has no value; its first cell says why.
             if record.isUnread { return parse.indices.map { .missing($0 == 0 ? "⚠ " + (record.problem ?? "") : "") } }
             return parse.indices.map { c in
-                switch parse[c].value(record[c]) {
+                switch record.shown(c, parse[c]) {
                 case .int, .double: return .string(record[c] ?? "")
                 case let value: return value
                 }
@@ -257,7 +259,7 @@ public struct FileTable: TableSource {
         case let .delimited(file): record = file.record(name.addingSaturating(shape.hasHeader ? 1 : 0), limit: Self.wholeRowLimit)
         case let .json(file): record = file.row(at: name)
         }
-        let values = columnTitles.indices.map { c in record[c].map { $0.isEmpty ? TableValue.empty : .string($0) } ?? .empty }
+        let values = columnTitles.indices.map { c in record.null(c) ?? record[c].map { $0.isEmpty ? TableValue.empty : .string($0) } ?? .empty }
         return (values, problem(of: record))
     }
 

@@ -68,12 +68,12 @@ import Testing
             #expect(keys.count == 4 && keys[0] == "K" && keys[1].unicodeScalars.first == "\u{212A}", "\(keys)")
             let rows = JSONLinesRows(file: file, index: index, keys: keys)
             #expect(rows.row(at: 0).fields[0] == "1" && rows.row(at: 0).fields[1] == "2")
-            let split = rows.fields(at: [0, 1]) { _, fields in fields.strings }
+            let split = rows.fields(at: [0, 1]) { _, fields in fields.values }
             for i in 0..<2 {
-                #expect(split[i] == rows.row(at: i).fields, "row \(i)")
+                #expect(split[i] == rows.row(at: i).values, "row \(i)")
                 for c in keys.indices {
-                    let alone = rows.values(ofColumn: c, at: [i]) { $0.map { String(decoding: $0, as: UTF8.self) } }[0] ?? ""
-                    #expect(alone == rows.row(at: i).fields[c], "row \(i) column \(keys[c])")
+                    let alone = rows.values(ofColumn: c, at: [i]) { $0.map { String(decoding: $0, as: UTF8.self) } }[0]
+                    #expect(alone == rows.row(at: i)[c], "row \(i) column \(keys[c])")
                 }
             }
         }
@@ -141,8 +141,8 @@ import Testing
             while try !index.extend(from: file) {}
             let keys = JSONLinesRows.keys(file: file, index: index, lines: 0..<1, after: [])
             let rows = JSONLinesRows(file: file, index: index, keys: keys)
-            let inPlace = rows.fields(at: 0..<rows.count) { $1.strings }
-            for i in 0..<rows.count { #expect(inPlace[i] == rows.row(at: i).fields, "line \(i + 1): \(lines[i])") }
+            let inPlace = rows.fields(at: 0..<rows.count) { $1.values }
+            for i in 0..<rows.count { #expect(inPlace[i] == rows.row(at: i).values, "line \(i + 1): \(lines[i])") }
         }
     }
 
@@ -212,11 +212,12 @@ import Testing
         func values(_ shape: JSONRecordShape, _ record: String) -> [String]? {
             let r = Array(record.utf8)
             var found: [String] = []
-            let fits = r.withUnsafeBufferPointer { r in shape.values(in: r) { found.append("\($0)=" + String(decoding: r[$1], as: UTF8.self)) } }
+            let fits = r.withUnsafeBufferPointer { r in shape.values(in: r) { found.append("\($0)=" + ($1.map { String(decoding: r[$0], as: UTF8.self) } ?? "(null)")) } }
             return fits ? found : nil
         }
         #expect(flights.names == ["year", "carrier", "tailnum", "air_time"])
-        #expect(values(flights, #"{"year": null, "carrier": "", "tailnum": "N1", "air_time": -2.5e1}"#) == ["0=null", "1=", "2=N1", "3=-2.5e1"])
+        // A null is no value; the text "null" is text.
+        #expect(values(flights, #"{"year": null, "carrier": "", "tailnum": "null", "air_time": -2.5e1}"#) == ["0=(null)", "1=", "2=null", "3=-2.5e1"])
         #expect(values(flights, #"{"year": 1, "carrier": "é", "tailnum": "N1", "air_time": 2}"#) == nil)
     }
 
@@ -256,4 +257,14 @@ import Testing
             }
         }
     }
+}
+
+extension DelimitedRecord {
+    /// Every field's text, nil for a null: what the in-place reads give.
+    fileprivate var values: [String?] { fields.indices.map { self[$0] } }
+}
+
+extension FieldList {
+    /// Every field's text, nil for a null.
+    fileprivate var values: [String?] { (0..<count).map { self[$0].map { String(decoding: $0, as: UTF8.self) } } }
 }

@@ -82,6 +82,44 @@ import ScrollworkWidgets
         #expect(try table.rows(at: 0..<count, progress: .unwatched).map { $0.map { $0.isMissing ? "" : $0.description } } == [["9", "1000.0", "UA"], ["10", "2.5", "AA"], ["-42", "", "DL"]])
     }
 
+    @Test("a JSON text that reads as a missing word (\"NA\", \"-\", \"null\", \"\") is text: saved as text to JSON Lines and Parquet, counted as text and apart from a null, and a number column with nulls stays numbers")
+    func jsonTextIsNeverMissing() throws {
+        let json = TemporaryFile(name: "words.jsonl", #"""
+            {"a":"NA","n":1}
+            {"a":null,"n":null}
+            {"a":"","n":3}
+            {"a":"-","n":4}
+            {"a":"null","n":5}
+            {"n":6}
+
+            """#)
+        let lines = try Self.query(json, ViewRecipe(), format: "jsonl")
+        #expect(lines.text == #"""
+            {"a":"NA","n":1}
+            {"a":null,"n":null}
+            {"a":"","n":3}
+            {"a":"-","n":4}
+            {"a":"null","n":5}
+            {"a":null,"n":6}
+
+            """#)
+        let viewer = try OpenFile.viewer(path: json.path, separator: nil, header: nil, theme: Theme())
+        let out = json.directory + "-out.parquet"
+        defer { unlink(out) }
+        #expect(try TableQuery.write(viewer.source, recipe: ViewRecipe(), to: out) == 6)
+        let table = try ParquetTable(path: out)
+        #expect(table.footer.schema.dropFirst().map(\.type) == [6, 2], "a text column and an integer one")
+        let written = try table.rows(at: 0..<6, progress: .unwatched).map { $0.map { $0.isMissing ? "(null)" : $0.description } }
+        #expect(written.map(\.[0]) == ["NA", "(null)", "", "-", "null", "(null)"])
+        #expect(written.map(\.[1]) == ["1", "(null)", "3", "4", "5", "6"])
+        let frequency = try Self.query(json, ViewRecipe(frequency: "a"))
+        #expect(Set(frequency.text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().filter { !$0.isEmpty }.map { $0.split(separator: ",", omittingEmptySubsequences: false).prefix(2).joined(separator: ",") })
+            == ["NULL,2", ",1", "-,1", "NA,1", "null,1"])
+        let summary = try Self.query(json, ViewRecipe(summary: true), format: "jsonl")
+        #expect(summary.text.hasPrefix(#"{"column":"a","type":"text","count":4,"missing":2,"#), "\(summary.text)")
+        #expect(summary.text.contains(#"{"column":"n","type":"integers","count":5,"missing":1,"#), "\(summary.text)")
+    }
+
     @Test("a batch run types every row before it sorts, as the viewer does once its steps are done: a text far past the first rows sorts the column as text in both")
     func typesEveryRowBeforeSorting() throws {
         let values = (0..<20_000).map { "\(($0 * 7919) % 100_003)" } + ["abc", "5"]

@@ -11,6 +11,10 @@ public struct DelimitedRecord: Sendable, Hashable {
     /// True when none of its fields could be read (a JSON line that is no object): they are
     /// empty, and ``problem`` says why.
     public var isUnread = false
+    /// The fields that hold no value of the format's own (a JSON `null`, a key the object
+    /// leaves out), apart from a text that reads the same: ``fields`` shows them as written
+    /// (`null`, or empty), and ``subscript(_:)`` reads them as no field.
+    public var nulls: Set<Int> = []
 
     /// A record.
     public init(number: Int, fields: [String], problem: String? = nil) {
@@ -19,8 +23,21 @@ public struct DelimitedRecord: Sendable, Hashable {
         self.problem = problem
     }
 
-    /// Field `column`, or nil past the record's last field.
-    public subscript(column: Int) -> String? { fields.indices.contains(column) ? fields[column] : nil }
+    /// Field `column`, or nil past the record's last field or where it holds a null.
+    public subscript(column: Int) -> String? { fields.indices.contains(column) && !nulls.contains(column) ? fields[column] : nil }
+
+    /// Field `column` as the table shows it, its text read by `parse`: a null as the format
+    /// writes it (`.missing("null")`), and past the record's last field no value.
+    public func shown(_ column: Int, _ parse: FieldValues) -> TableValue {
+        null(column) ?? parse.value(self[column])
+    }
+
+    /// Field `column` as the table shows it when it holds a null (`.missing("null")`, or no
+    /// value for a key left out); nil when it holds a value.
+    public func null(_ column: Int) -> TableValue? {
+        guard nulls.contains(column), fields.indices.contains(column) else { return nil }
+        return fields[column].isEmpty ? .empty : .missing(fields[column])
+    }
 }
 
 /// The records of a delimited file, read and split only when shown: the file is never loaded

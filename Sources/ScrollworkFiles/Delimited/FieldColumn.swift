@@ -43,8 +43,8 @@ extension TableColumn where Row == DelimitedRecord {
             parse.value(record[field])
         }
         // Shown as the file writes it: "007" is not 7, nor "605.60" 605.6, to the person who
-        // wrote them; the value is what sorts and filters.
-        column.text = { record in record[field] ?? "" }
+        // wrote them, and a JSON null as `null`; the value (none for a null) is what sorts and filters.
+        column.text = { record in record.fields.indices.contains(field) ? record.fields[field] : "" }
         column.sourceValues = { source, range in eachField(field, of: source, in: range) { parse.value($0) } }
         column.sourceKeys = { source, range, keys in eachField(field, of: source, in: range) { parse.appendKey($0, to: &keys) } != nil }
         // The rows seen may hold no numbers where the rest holds nothing else (their values all

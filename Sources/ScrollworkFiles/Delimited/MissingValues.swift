@@ -19,11 +19,21 @@ public struct MissingValues: Sendable, Hashable {
     /// PostgreSQL count them.
     public static let none = MissingValues(words: [], emptyIsMissing: false)
 
-    /// Missing values named by `words`, and an empty value when `emptyIsMissing`.
-    public init(words: Set<String>, emptyIsMissing: Bool = true) {
-        self.words = words
+    /// The words the person named (`--null`), which hold in every format; the others are a
+    /// convention of text files, where nothing else can say "no value".
+    public var named: Set<String>
+
+    /// Missing values named by `words`, and an empty value when `emptyIsMissing`; `named` of
+    /// them (and only those) were the person's own.
+    public init(words: Set<String>, emptyIsMissing: Bool = true, named: Set<String> = []) {
+        self.words = words.union(named)
         self.emptyIsMissing = emptyIsMissing
+        self.named = named
     }
+
+    /// These for rows whose format marks its own nulls (JSON's `null`): only a null and the
+    /// words the person named are missing; an empty text and `NA` are text.
+    public var withOwnNulls: MissingValues { MissingValues(words: named, emptyIsMissing: false, named: named) }
 
     /// True when `field` is one of the words, or empty where an empty value is missing.
     public func contains(_ field: String) -> Bool { field.isEmpty ? emptyIsMissing : words.contains(field) }

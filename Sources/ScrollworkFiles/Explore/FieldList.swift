@@ -88,6 +88,12 @@ struct FieldSplitter {
         }
     }
 
+    /// `body` with the fields of `record` read whole, its nulls (a JSON `null`) as no field.
+    mutating func withFields<T>(of record: DelimitedRecord, _ body: (FieldList) -> T) -> T {
+        guard !record.nulls.isEmpty else { return withFields(record.fields, body) }
+        return withFields(count: record.fields.count, { record.nulls.contains($0) ? nil : ArraySlice(record.fields[$0].utf8) }, body)
+    }
+
     /// `body` with `count` fields, field `k` the bytes `field(k)` gives (nil: a null), copied
     /// into one buffer: a row kept a column at a time.
     mutating func withFields<T>(count: Int, _ field: (Int) -> ArraySlice<UInt8>?, _ body: (FieldList) -> T) -> T {

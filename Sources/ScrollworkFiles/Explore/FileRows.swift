@@ -9,14 +9,6 @@ public enum FileRows: InPlaceRows {
     /// JSON Lines, or the elements of a JSON array.
     case json(JSONLinesRows)
 
-    /// JSON's `null` for JSON rows; none for delimited text.
-    public var nullSpelling: [UInt8]? {
-        switch self {
-        case .delimited: return nil
-        case let .json(rows): return rows.nullSpelling
-        }
-    }
-
     /// A delimited file's header as its bytes; none for JSON, whose keys are its names.
     public var headerBytes: [[UInt8]]? {
         switch self {

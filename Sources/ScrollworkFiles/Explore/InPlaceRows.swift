@@ -12,19 +12,12 @@ public protocol InPlaceRows: RowSource, Sendable where Row == DelimitedRecord {
     /// that is not a row has no fields.
     func fields<T, Rows: RandomAccessCollection<Int>>(at rows: Rows, _ body: (Int, FieldList) -> T) -> [T]
 
-    /// How the rows spell a value that is null in their format (`null` for JSON), which a save
-    /// to CSV or TSV writes as an empty field; nil where the format has no null (delimited text,
-    /// where the word `null` is text that stays).
-    var nullSpelling: [UInt8]? { get }
-
     /// The bytes of the header's fields as the file holds them, by field (a save writes the
     /// header so, a name in Latin-1 included); nil where the rows have no header of their own.
     var headerBytes: [[UInt8]]? { get }
 }
 
 extension InPlaceRows {
-    /// None: a format without nulls.
-    public var nullSpelling: [UInt8]? { nil }
     /// None: the rows' names are their columns' titles.
     public var headerBytes: [[UInt8]]? { nil }
 }
@@ -52,15 +45,13 @@ extension DelimitedRows: InPlaceRows {
 }
 
 extension JSONLinesRows: InPlaceRows {
-    /// JSON's `null`, which ``row(at:)`` shows as the word.
-    public var nullSpelling: [UInt8]? { Array("null".utf8) }
-
     /// Column `field`'s value in each of `rows`, scanned to its key.
     public func values<T, Rows: RandomAccessCollection<Int>>(ofField field: Int, at rows: Rows, _ value: (UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
         values(ofColumn: field, at: rows, value)
     }
 
-    /// `body` of each of `rows` with its values in the columns of ``keys``, as ``row(at:)`` shows them.
+    /// `body` of each of `rows` with its values in the columns of ``keys``, as ``row(at:)`` reads
+    /// them: a `null`, and a key the object leaves out, as no field.
     ///
     /// A line with the layout of the lines before it (the same keys, spacing and punctuation),
     /// only ASCII text and only keys among the columns gives its values' bytes in place; any
@@ -73,17 +64,16 @@ extension JSONLinesRows: InPlaceRows {
         var scan = JSONColumnScan(key: [])
         // The column of each member of the layout; empty when one is not a column.
         var columnOfMember: [Int] = [], mapped = 0
-        let none = FieldSpan(start: 0, count: 0, inScratch: false)
-        var spans = [FieldSpan](repeating: none, count: columns)
+        var spans = [FieldSpan](repeating: .null, count: columns)
         return index.eachRecord(of: file, at: rows, limit: DelimitedRows.recordLimit) { i, bytes in
             guard i >= 0, i < count else { return splitter.withFields([]) { body(i, $0) } }
             // Array elements need trimming first: they are read one by one.
-            guard lines, let bytes else { return splitter.withFields(alone(i).fields) { body(i, $0) } }
+            guard lines, let bytes else { return splitter.withFields(of: alone(i)) { body(i, $0) } }
             if !columnOfMember.isEmpty {
-                for c in 0..<columns { spans[c] = none }
+                for c in 0..<columns { spans[c] = .null }
                 // A key given twice fills its column twice: the last stays, as in the reader.
                 let fits = scan.shape.values(in: bytes) { member, text in
-                    spans[columnOfMember[member]] = FieldSpan(start: text.lowerBound, count: text.count, inScratch: false)
+                    spans[columnOfMember[member]] = text.map { FieldSpan(start: $0.lowerBound, count: $0.count, inScratch: false) } ?? .null
                 }
                 if fits {
                     scan.fitted()
@@ -98,7 +88,7 @@ extension JSONLinesRows: InPlaceRows {
                 let columns = scan.shape.names.map { column(ofKey: $0) ?? -1 }
                 columnOfMember = scan.shape.isEmpty || columns.contains(-1) ? [] : columns
             }
-            return splitter.withFields(made(i, bytes).fields) { body(i, $0) }
+            return splitter.withFields(of: made(i, bytes)) { body(i, $0) }
         }
     }
 }

@@ -12,13 +12,14 @@ enum ParquetExport {
     }
 
     /// Writes `order`'s rows of `rows`, fields `columns` titled `titles` (made unique), to
-    /// `output`; an empty field, a missing word or the rows' null is a null. Returns the rows
+    /// `output`; a null, and a value `missing` names (an empty field where that is missing, a
+    /// missing word), is a null. Returns the rows
     /// written, or nil when `progress` stopped the save.
     ///
     /// - Throws: ``FileError`` when a write fails.
     static func write<Rows: InPlaceRows>(_ rows: Rows, order: RowSet, columns: [Int], titles: [String], numeric: [Bool], missing: MissingValues,
                                          to output: OutputFile, concurrently loop: ConcurrentLoop, progress: (Double) -> Bool) throws(FileError) -> Int? {
-        let nulls = NullBytes(missing: MissingBytes(missing), spelling: rows.nullSpelling)
+        let nulls = MissingBytes(missing)
         var kinds = ParquetColumnKind.starting(numeric: numeric, count: columns.count)
         let titles = RowEncoder.uniqueTitles(columns.indices.map { titles.indices.contains($0) ? titles[$0] : "" })
         while true {
@@ -50,11 +51,11 @@ enum ParquetExport {
 
     /// The rows of `piece` as a row group, read in the order of their records, then put in
     /// the piece's order.
-    private static func group<Rows: InPlaceRows>(_ piece: RowPiece, of rows: Rows, columns: [Int], kinds: [ParquetColumnKind], nulls: NullBytes) -> Made {
+    private static func group<Rows: InPlaceRows>(_ piece: RowPiece, of rows: Rows, columns: [Int], kinds: [ParquetColumnKind], nulls: MissingBytes) -> Made {
         var builder = ParquetRowGroupBuilder(kinds: kinds)
         let positions = piece.indices.sorted { piece[$0] < piece[$1] }
         _ = rows.fields(at: positions.lazy.map { piece[$0] }) { _, fields in
-            for (k, field) in columns.enumerated() { builder.append(fields[field].flatMap { nulls.contain($0) ? nil : $0 }, column: k) }
+            for (k, field) in columns.enumerated() { builder.append(fields[field].flatMap { nulls.isMissing($0) ? nil : $0 }, column: k) }
             builder.endRow()
         }
         guard builder.fits else { return .wider(builder.needed) }
@@ -65,14 +66,3 @@ enum ParquetExport {
     }
 }
 
-/// What a save of a file's rows writes as null: an empty field, a missing word, the format's
-/// own null.
-struct NullBytes: Sendable {
-    let missing: MissingBytes
-    let spelling: [UInt8]?
-
-    /// True when `bytes` stand for no value.
-    func contain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        missing.isMissing(bytes) || spelling.map { bytes.elementsEqual($0) } == true
-    }
-}

@@ -11,18 +11,16 @@ struct RowEncoder: Sendable {
     private let keys: [[UInt8]]
     /// Whether each column's values are written as JSON numbers where they are numbers.
     private let numeric: [Bool]
+    /// What JSON Lines writes as `null`: a null, and the values `missing` names.
     private let missing: MissingBytes
-    /// The rows' spelling of null, written as an empty field in CSV and TSV.
-    private let null: [UInt8]?
 
     /// An encoder of `columns` (fields of the rows) titled `titles`, `numeric` saying which
-    /// hold numbers (JSON Lines writes those as numbers), the rows spelling null `null` (nil:
-    /// they have none). A heading line writes a title as `titleBytes` spell it (the file's own
+    /// hold numbers (JSON Lines writes those as numbers), the values `missing` names written
+    /// as `null` in JSON Lines (as written in CSV and TSV). A heading line writes a title as `titleBytes` spell it (the file's own
     /// header, bytes that are not UTF-8 included) where one is given and the title needed no
     /// change to be unique.
-    init(format: ExportFormat, columns: [Int], titles: [String], titleBytes: [[UInt8]] = [], numeric: [Bool], missing: MissingValues, null: [UInt8]? = nil) {
+    init(format: ExportFormat, columns: [Int], titles: [String], titleBytes: [[UInt8]] = [], numeric: [Bool], missing: MissingValues) {
         self.format = format
-        self.null = null
         self.columns = columns
         self.numeric = columns.indices.map { numeric.indices.contains($0) && numeric[$0] }
         self.missing = MissingBytes(missing)
@@ -78,47 +76,35 @@ struct RowEncoder: Sendable {
     /// Appends one row, its line ending included.
     func append(_ fields: FieldList, into out: inout [UInt8]) {
         if format == .jsonLines { out.append(0x7B) }
-        for (k, field) in columns.enumerated() {
-            let bytes = fields[field] ?? UnsafeBufferPointer(start: nil, count: 0)
-            // A JSON null is no value: an empty field, as pandas and DuckDB write it.
-            let isNull = format != .jsonLines && null.map { bytes.elementsEqual($0) } == true
-            appendField(bytes, isNull: isNull, emptyIsNull: true, column: k, into: &out)
-        }
+        for (k, field) in columns.enumerated() { appendField(fields[field], column: k, into: &out) }
         if format == .jsonLines { out.append(0x7D) }
         out.append(0x0A)
     }
 
     /// Appends row `row` of a batch whose values `value` reads (column, row: the bytes, nil for
-    /// a null), one a column, its line ending included: an empty text is text here, not null.
+    /// a null), one a column, its line ending included.
     func append(row: Int, from value: (Int, Int) -> UnsafeBufferPointer<UInt8>?, into out: inout [UInt8]) {
         if format == .jsonLines { out.append(0x7B) }
-        for k in columns.indices {
-            if let bytes = value(k, row) {
-                appendField(bytes, isNull: false, emptyIsNull: false, column: k, into: &out)
-            } else {
-                appendField(UnsafeBufferPointer(start: nil, count: 0), isNull: true, emptyIsNull: false, column: k, into: &out)
-            }
-        }
+        for k in columns.indices { appendField(value(k, row), column: k, into: &out) }
         if format == .jsonLines { out.append(0x7D) }
         out.append(0x0A)
     }
 
-    /// Appends column `k`'s field (its separator or key first): `isNull` as an empty field or
-    /// `null`; with `emptyIsNull`, an empty or missing value is `null` in JSON Lines too.
-    private func appendField(_ bytes: UnsafeBufferPointer<UInt8>, isNull: Bool, emptyIsNull: Bool, column k: Int, into out: inout [UInt8]) {
+    /// Appends column `k`'s field (its separator or key first): a null (nil) as an empty field
+    /// or `null`, as pandas and DuckDB write it; a value ``missing`` names is `null` in JSON
+    /// Lines too, and stays as written in CSV and TSV.
+    private func appendField(_ bytes: UnsafeBufferPointer<UInt8>?, column k: Int, into out: inout [UInt8]) {
         if format == .jsonLines {
             if k > 0 { out.append(0x2C) }
             out += keys[k]
-            if isNull || (emptyIsNull && (bytes.isEmpty || missing.contain(bytes))) {
-                out += [0x6E, 0x75, 0x6C, 0x6C]
-            } else if numeric[k] && Self.isJSONNumber(bytes) {
-                out.append(contentsOf: bytes)
+            if let bytes, !missing.isMissing(bytes) {
+                if numeric[k] && Self.isJSONNumber(bytes) { out.append(contentsOf: bytes) } else { Self.jsonString(bytes, into: &out) }
             } else {
-                Self.jsonString(bytes, into: &out)
+                out += [0x6E, 0x75, 0x6C, 0x6C]
             }
         } else {
             if k > 0 { out.append(separator) }
-            if !isNull { delimited(bytes, into: &out) }
+            if let bytes { delimited(bytes, into: &out) }
         }
     }
 

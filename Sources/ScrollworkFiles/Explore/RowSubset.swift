@@ -18,8 +18,6 @@ public struct RowSubset<Base: InPlaceRows>: InPlaceRows {
     /// The number of rows.
     public var count: Int { rows.count }
 
-    /// The base's spelling of null.
-    public var nullSpelling: [UInt8]? { base.nullSpelling }
     /// The base's header.
     public var headerBytes: [[UInt8]]? { base.headerBytes }
 

@@ -35,7 +35,7 @@ public enum TableExport {
             guard let header, header.indices.contains(column), String(decoding: header[column], as: UTF8.self) == title else { return Array(title.utf8) }
             return header[column]
         }
-        let encoder = RowEncoder(format: format, columns: columns, titles: titles, titleBytes: titleBytes, numeric: numeric, missing: missing, null: rows.nullSpelling)
+        let encoder = RowEncoder(format: format, columns: columns, titles: titles, titleBytes: titleBytes, numeric: numeric, missing: missing)
         try output.write(encoder.header())
         let finished = try order.inRounds(of: blockSize, loop: loop, progress: progress, { piece in
             encode(piece, of: rows, with: encoder)

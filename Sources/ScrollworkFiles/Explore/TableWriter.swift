@@ -20,7 +20,7 @@ public struct TableWriter {
     /// - Throws: ``FileError`` when the heading cannot be written.
     public init(output: OutputFile, format: ExportFormat, titles: [String], numeric: [Bool] = [], parquetKinds: [ParquetColumnKind]? = nil) throws(FileError) {
         self.output = output
-        encoder = RowEncoder(format: format, columns: Array(titles.indices), titles: titles, numeric: numeric, missing: MissingValues(words: []))
+        encoder = RowEncoder(format: format, columns: Array(titles.indices), titles: titles, numeric: numeric, missing: .none)
         if format == .parquet {
             // A column past the kinds given starts as `numeric` says; a kind out of its range (a
             // time of 4 digits, a decimal of 40) is text.

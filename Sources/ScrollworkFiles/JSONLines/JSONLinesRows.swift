@@ -51,7 +51,8 @@ public struct JSONLinesRows: RowSource, Sendable {
     /// The number of lines found so far.
     public var count: Int { index.count }
 
-    /// Line `i` as a row: a field a key, empty where the line has no such key.
+    /// Line `i` as a row: a field a key, empty where the line has no such key; that and a
+    /// `null` are its ``DelimitedRecord/nulls``.
     public func row(at i: Int) -> DelimitedRecord {
         record(i, Self.members(file: file, index: index, line: i, framing: framing))
     }
@@ -66,12 +67,22 @@ public struct JSONLinesRows: RowSource, Sendable {
             // No value: a count, a sort or a save reads none here (the screen says why in the row).
             record.problem = problem.description
             record.isUnread = true
+            record.nulls = Set(record.fields.indices)
             return record
         }
         var unknown: [String] = []
+        // A key the object leaves out is no value, as its `null` is; a text is text, even
+        // "null", "NA" or empty.
+        var given = [Bool](repeating: false, count: keys.count)
         for member in members {
-            if let c = column(ofKey: member.key) { record.fields[c] = member.text } else { unknown.append(member.key) }
+            guard let c = column(ofKey: member.key) else {
+                unknown.append(member.key)
+                continue
+            }
+            record.fields[c] = member.text
+            given[c] = member.kind != .null
         }
+        record.nulls = Set(given.indices.lazy.filter { !given[$0] })
         // A key not seen when the columns were made: kept, shown after the known ones.
         if !unknown.isEmpty {
             record.fields += members.filter { member in unknown.contains { $0.utf8.elementsEqual(member.key.utf8) } }.map { "\($0.key): \($0.text)" }
@@ -210,9 +221,7 @@ extension JSONLinesRows {
                 }
             }
             guard i >= 0, i < index.count else { return value(nil) }
-            let fields = alone(i).fields
-            guard fields.indices.contains(column) else { return value(nil) }
-            var text = fields[column]
+            guard var text = alone(i)[column] else { return value(nil) }
             return text.withUTF8 { value($0) }
         }
     }

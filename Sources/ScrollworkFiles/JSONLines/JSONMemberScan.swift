@@ -7,14 +7,14 @@ import Darwin
 /// Finds one member's value in a JSON object's bytes without reading the others into text: the
 /// sort of a JSON Lines column scans each record to its key and takes that value alone. It
 /// answers only where its answer is the one ``JSONObjectReader`` gives (the text of a string with
-/// no escapes and only ASCII, a number, `true`, `false` or `null`, as written); anything else
+/// no escapes and only ASCII, a number, `true` or `false` as written, no value for `null`); anything else
 /// (an escape, a nested value, a malformed record) is left to the reader.
 enum JSONMemberScan {
     /// What a scan found.
     enum Found: Equatable {
         /// The value's text: these bytes of the record.
         case value(Range<Int>)
-        /// The object has no such key.
+        /// The object has no such key, or its value is `null`: no value.
         case absent
         /// Only ``JSONObjectReader`` can tell.
         case undecided
@@ -226,7 +226,7 @@ enum JSONMemberScan {
                         at = numberEnd(base, from: at, n)
                     }
                     guard at > start else { return .undecided }
-                    if matches { found = .value(start..<at) }
+                    if matches { found = base[start] == 0x6E ? .absent : .value(start..<at) }
                 }
                 if recording {
                     layout.values.append(start..<at)

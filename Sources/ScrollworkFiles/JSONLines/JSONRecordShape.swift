@@ -56,19 +56,20 @@ struct JSONRecordShape {
             guard member == key else { return true }
             // Text beyond ASCII is the reader's, as in the scan.
             if quoted, !Self.isASCII(record, text) { return false }
-            found = .value(text)
+            // Unquoted, a value starting with n is `null`: no value.
+            found = !quoted && record[text.lowerBound] == 0x6E ? .absent : .value(text)
             return true
         }
         return fits ? found : nil
     }
 
-    /// Each value's text in `record` (a string's without its quotes), member by member, when
-    /// the record fits this layout and every string is ASCII (the reader's text is then the
-    /// bytes as written); false when not.
-    func values(in record: UnsafeBufferPointer<UInt8>, _ take: (_ member: Int, _ text: Range<Int>) -> Void) -> Bool {
+    /// Each value's text in `record` (a string's without its quotes; nil for `null`), member by
+    /// member, when the record fits this layout and every string is ASCII (the reader's text
+    /// is then the bytes as written); false when not.
+    func values(in record: UnsafeBufferPointer<UInt8>, _ take: (_ member: Int, _ text: Range<Int>?) -> Void) -> Bool {
         walk(record) { member, text, quoted in
             if quoted, !Self.isASCII(record, text) { return false }
-            take(member, text)
+            take(member, !quoted && record[text.lowerBound] == 0x6E ? nil : text)
             return true
         }
     }
