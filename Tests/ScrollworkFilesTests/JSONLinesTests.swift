@@ -164,6 +164,9 @@ import Testing
         #expect(scan("a", #"{"a": 1, "a": 2}"#) == "2")
         #expect(scan("a", #"{"b": "a"}"#) == "(absent)")
         #expect(scan("a", "{}\r\n") == "(absent)")
+        // A null is no value; the text "null" and the other literals are values.
+        #expect(scan("a", #"{"a": null}"#) == "(absent)" && scan("a", #"{"a": "null"}"#) == "null" && scan("a", #"{"a": false}"#) == "false")
+        #expect(scan("a", #"{"a": 1, "a": null}"#) == "(absent)" && scan("a", #"{"a": null, "a": 1}"#) == "1")
         #expect(scan("a", #"{"a": "x\ny"}"#) == nil && scan("a", #"{"a": [1]}"#) == nil && scan("a", #"{"a": 1"#) == nil)
         #expect(scan("a", #"{"longer than a word": "a value of some length", "a": -123456789012}"#) == "-123456789012")
         #expect(scan("a", #"{"a": 12345678.5e+2, "b": "x"}"#) == "12345678.5e+2" && scan("a", #"{"a": 123456789"#) == nil)
@@ -206,6 +209,10 @@ import Testing
         #expect(answer(flights, #"{"year": 2013, "carrier": "UA", "tailnum": "Ñ1", "air_time": 227}"#) == nil)
         #expect(answer(shape("nothing", learning: #"{"a":1,"b":"x"}"#), #"{"a":22,"b":"yy"}"#) == "(absent)")
         #expect(answer(shape("b", learning: #"{"a":1,"b":"x"}"#), #"{"a":22,"b":"yy"}"#) == "yy")
+        // A null is no value, as a key left out is; the text "null" is text.
+        #expect(answer(shape("b", learning: #"{"a":1,"b":"x"}"#), #"{"a":22,"b":null}"#) == "(absent)")
+        #expect(answer(shape("b", learning: #"{"a":1,"b":"x"}"#), #"{"a":22,"b":"null"}"#) == "null")
+        #expect(answer(shape("b", learning: #"{"a":1,"b":"x"}"#), #"{"a":22,"b":nul}"#) == nil)
         // A record with a nested value teaches no layout.
         #expect(answer(shape("a", learning: #"{"a":1,"b":[2]}"#), #"{"a":1,"b":[2]}"#) == nil)
         // Every value of a record that fits, strings without their quotes; text beyond ASCII is the reader's.

@@ -135,6 +135,9 @@ struct MadeRows: InPlaceRows {
                     _ = subset.baseRow(i)
                     _ = strings.row(at: i)
                     _ = DelimitedRecord(number: i, fields: ["x"])[i]
+                    var nulls = DelimitedRecord(number: i, fields: ["null", ""])
+                    nulls.nulls = [0, 1, i]
+                    _ = (nulls[i], nulls.null(i), nulls.shown(i, FieldValues(kind: .integers, missing: .none)))
                     _ = RowSet.all(count: i).count
                     _ = RowSet.all(count: i).clamped(toRows: i)
                     _ = RowSet.rows([1, 2]).piece(-1..<3)[i]
