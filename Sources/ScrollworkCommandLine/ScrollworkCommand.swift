@@ -288,7 +288,7 @@ struct Open: ParsableCommand {
     @Flag(help: "The first record is data, not column names (detected when not given).")
     var noHeader = false
 
-    @Option(name: .customLong("null"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A word that stands for no value, besides an empty field and NA, N/A, null, NULL, - and \\N in delimited text (in JSON only its null): shown as written, sorted last, not deciding a column's type, in delimited text and JSON (repeatable).", valueName: "word"))
+    @Option(name: .customLong("null"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A word that stands for no value in delimited text and JSON alike, besides an empty field and NA, N/A, null, NULL, - and \\N in delimited text, and a null in JSON: shown as written, sorted last, not deciding a column's type (repeatable).", valueName: "word"))
     var nulls: [String] = []
 
     @Option(help: "Colours: auto, truecolor, 256, 16 or none.")

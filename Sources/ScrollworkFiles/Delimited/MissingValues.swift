@@ -19,8 +19,8 @@ public struct MissingValues: Sendable, Hashable {
     /// PostgreSQL count them.
     public static let none = MissingValues(words: [], emptyIsMissing: false)
 
-    /// The words the person named (`--null`), which hold in every format; the others are a
-    /// convention of text files, where nothing else can say "no value".
+    /// The words the person named (`--null`), which hold in JSON too; the others are a
+    /// convention of delimited text, where nothing else can say "no value".
     public var named: Set<String>
 
     /// Missing values named by `words`, and an empty value when `emptyIsMissing`; `named` of
