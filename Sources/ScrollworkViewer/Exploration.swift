@@ -12,9 +12,9 @@ struct Exploration<Failure: Error & Sendable> {
     private(set) var fraction = 0.0
     /// When it began, on the host's clock.
     private(set) var since = 0.0
-    /// What was asked for while the rows were still coming, said as running: it starts once
-    /// they have all come, so that it covers every one of them.
-    private(set) var waiting: Waiting? = nil
+    /// What was asked for while the rows were still coming, in the order asked, the last said
+    /// as running: each starts once its rows have all come, so that it covers every one of them.
+    private(set) var waiting: [Waiting] = []
     let frequencyKey: WorkKey<Result<Counted, Failure>>
     let summaryKey: WorkKey<Result<Summarised, Failure>>
     let saveKey: WorkKey<Saved>
@@ -57,27 +57,27 @@ struct Exploration<Failure: Error & Sendable> {
         running = what
         fraction = 0
         since = time
-        waiting = nil
     }
 
-    /// Says that `asked`, said as `what`, waits for every row from `time`.
+    /// Says that `asked`, said as `what`, waits for every row from `time`, after anything
+    /// that waits already (asked twice, it waits once).
     mutating func wait(_ asked: Waiting, _ what: String, at time: Double) {
         begin("\(what) once every row is read", at: time)
-        waiting = asked
+        waiting.removeAll { $0 == asked }
+        waiting.append(asked)
     }
 
-    /// What waited, now to start, and nothing said running until it begins for real; nil
-    /// when nothing waited.
-    mutating func takeWaiting() -> Waiting? {
-        guard let asked = waiting else { return nil }
-        waiting = nil
-        running = nil
-        return asked
+    /// Takes `ready` (of ``waiting``) out of the wait, to be started now; once nothing waits,
+    /// nothing is said running until it begins for real.
+    mutating func stopWaiting(for ready: [Waiting]) {
+        guard !ready.isEmpty else { return }
+        waiting.removeAll { ready.contains($0) }
+        if waiting.isEmpty { running = nil }
     }
 
     /// Stops what runs; the work to cancel (none when nothing ran).
     mutating func cancel() -> [WorkRequest] {
-        waiting = nil
+        waiting = []
         guard running != nil else { return [] }
         running = nil
         return [.cancel(frequencyKey.id), .cancel(summaryKey.id), .cancel(saveKey.id)]

@@ -43,15 +43,17 @@ extension TableScreen {
         return true
     }
 
-    /// Starts the frequency table, summary or save that waited for every row to be found,
-    /// once they are (a cancel forgets it).
+    /// Starts each frequency table, summary and save that waited for every row to be found,
+    /// once its rows are, in the order asked (a cancel forgets them all).
     mutating func resumeExploring(at time: Double) {
-        guard let asked = exploration.waiting, !rowsStillComing(for: asked) else { return }
-        _ = exploration.takeWaiting()
-        switch asked {
-        case let .frequency(column): startFrequency(ofColumn: column, at: time)
-        case .summary: startSummary(at: time)
-        case let .save(path, replacing): startSave(to: path, replacing: replacing, at: time)
+        let ready = exploration.waiting.filter { !rowsStillComing(for: $0) }
+        exploration.stopWaiting(for: ready)
+        for asked in ready {
+            switch asked {
+            case let .frequency(column): startFrequency(ofColumn: column, at: time)
+            case .summary: startSummary(at: time)
+            case let .save(path, replacing): startSave(to: path, replacing: replacing, at: time)
+            }
         }
     }
 
