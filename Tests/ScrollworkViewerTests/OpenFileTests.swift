@@ -74,6 +74,22 @@ final class TemporaryFile {
         }
     }
 
+    @Test("LT-12: in JSON only a null is missing, and the words given (--null) as well, an empty one included: a column of numbers with \"-999\" and \"\" for gaps sorts as numbers, the gaps last")
+    func LT_12_nullWordsInJSON() throws {
+        let values: [String] = ["12", #""-999""#, "3", #""""#, "null", "40", "7"]
+        let file = TemporaryFile(name: "gauge.jsonl", values.enumerated().map { #"{"station":"s\#($0.offset)","level":\#($0.element)}"# }.joined(separator: "\n") + "\n")
+        // Without the words, "-999" is a value and "" a text (after the numbers, an empty text
+        // deciding no column's type), the null last.
+        for (named, expected) in [(["-999", ""], ["3", "7", "12", "40", "-999", "", "null"]), ([], ["-999", "3", "7", "12", "40", "", "null"])] {
+            let missing = MissingValues(words: MissingValues.common.words, named: Set(named))
+            var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme(), missing: missing), columns: 80, rows: 12)
+            t.type("]o")
+            while t.runWork("sort") {}
+            let levels = (0..<values.count).compactMap { try? t.app.screen.view.table.list.row(at: IndexPath(row: $0))[1] }
+            #expect(levels == expected, "named \(named)")
+        }
+    }
+
     @Test("a file bigger than the first slice grows as the background index finds its records")
     func indexGrows() throws {
         let line = String(repeating: "x", count: 100) + ",1\n"

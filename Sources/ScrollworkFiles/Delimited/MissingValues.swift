@@ -32,8 +32,9 @@ public struct MissingValues: Sendable, Hashable {
     }
 
     /// These for rows whose format marks its own nulls (JSON's `null`): only a null and the
-    /// words the person named are missing; an empty text and `NA` are text.
-    public var withOwnNulls: MissingValues { MissingValues(words: named, emptyIsMissing: false, named: named) }
+    /// words the person named are missing (an empty text too when they named it); `NA` and
+    /// an empty text are text.
+    public var withOwnNulls: MissingValues { MissingValues(words: named, emptyIsMissing: named.contains(""), named: named) }
 
     /// True when `field` is one of the words, or empty where an empty value is missing.
     public func contains(_ field: String) -> Bool { field.isEmpty ? emptyIsMissing : words.contains(field) }
