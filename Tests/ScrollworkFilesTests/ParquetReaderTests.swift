@@ -365,6 +365,9 @@ import Testing
         #expect(rows.row(at: 0).fields == ["1", "Zoë", ""])
         #expect(rows.row(at: 1).fields == ["2.5", "", ""])
         #expect(rows.row(at: 2).fields == ["", "a,b", "3"])
+        // A row read whole marks its nulls apart from an empty text, as the fields read in place do.
+        #expect(rows.row(at: 0).nulls == [2] && rows.row(at: 1).nulls == [1, 2] && rows.row(at: 2).nulls.isEmpty)
+        #expect(rows.row(at: 1)[1] == nil && rows.row(at: 2)[0] == "")
         #expect(rows.row(at: -1).fields.isEmpty && rows.row(at: Int.max).fields.isEmpty)
         let names = rows.values(ofField: 1, at: [2, 0, 5, -1]) { $0.map { String(decoding: $0, as: UTF8.self) } }
         #expect(names == ["a,b", "Zoë", nil, nil])

@@ -73,10 +73,13 @@ public struct ColumnarRows: InPlaceRows {
         }
     }
 
-    /// Row `i`, numbered from 1 (an empty row outside the rows).
+    /// Row `i`, numbered from 1, its nulls empty fields marked as nulls (an empty row outside
+    /// the rows).
     public func row(at i: Int) -> DelimitedRecord {
         guard i >= 0, i < count else { return DelimitedRecord(number: i.addingSaturating(1), fields: []) }
-        return DelimitedRecord(number: i + 1, fields: columns.map { String(decoding: $0.bytes[$0.range(i)], as: UTF8.self) })
+        var record = DelimitedRecord(number: i + 1, fields: columns.map { String(decoding: $0.bytes[$0.range(i)], as: UTF8.self) })
+        record.nulls = Set(columns.indices.lazy.filter { columns[$0].isNull[i] })
+        return record
     }
 
     /// Field `field` of each of `rows`, read in place.
