@@ -15,6 +15,9 @@ struct Exploration<Failure: Error & Sendable> {
     /// What was asked for while the rows were still coming, in the order asked, the last said
     /// as running: each starts once its rows have all come, so that it covers every one of them.
     private(set) var waiting: [Waiting] = []
+    /// What the status line says of the last that waits, and since when: said again when other
+    /// work ends before it starts.
+    private var waitingSays: (what: String, since: Double)? = nil
     let frequencyKey: WorkKey<Result<Counted, Failure>>
     let summaryKey: WorkKey<Result<Summarised, Failure>>
     let saveKey: WorkKey<Saved>
@@ -63,6 +66,7 @@ struct Exploration<Failure: Error & Sendable> {
     /// that waits already (asked twice, it waits once).
     mutating func wait(_ asked: Waiting, _ what: String, at time: Double) {
         begin("\(what) once every row is read", at: time)
+        waitingSays = (running ?? what, time)
         waiting.removeAll { $0 == asked }
         waiting.append(asked)
     }
@@ -73,6 +77,15 @@ struct Exploration<Failure: Error & Sendable> {
         guard !ready.isEmpty else { return }
         waiting.removeAll { ready.contains($0) }
         if waiting.isEmpty { running = nil }
+    }
+
+    /// Nothing runs now: what still waits is said again, as when it was asked for.
+    private mutating func ended() {
+        guard !waiting.isEmpty, let says = waitingSays else {
+            running = nil
+            return
+        }
+        begin(says.what, at: says.since)
     }
 
     /// Stops what runs; the work to cancel (none when nothing ran).
@@ -90,7 +103,7 @@ struct Exploration<Failure: Error & Sendable> {
             return .progressed
         }
         if update.isCancellation(of: frequencyKey) || update.isCancellation(of: summaryKey) || update.isCancellation(of: saveKey) {
-            running = nil
+            ended()
             return .cancelled
         }
         let ended: Update
@@ -103,7 +116,7 @@ struct Exploration<Failure: Error & Sendable> {
         } else {
             return nil
         }
-        running = nil
+        self.ended()
         return ended
     }
 

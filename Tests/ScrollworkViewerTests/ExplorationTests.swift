@@ -2,6 +2,7 @@ import Scrollwork
 @testable import ScrollworkFiles
 import Testing
 @testable import ScrollworkViewer
+import ScrollworkWidgets
 
 /// What a table screen's exploring keys remember while the rows are still coming.
 @Suite struct ExplorationTests {
@@ -21,5 +22,21 @@ import Testing
         #expect(exploration.waiting.isEmpty && !exploration.isRunning, "nothing is said running until it begins")
         exploration.wait(.frequency(column: 2), "counting the values of delay", at: 4)
         #expect(!exploration.cancel().isEmpty && exploration.waiting.isEmpty && !exploration.isRunning)
+    }
+
+    @Test("work that ends while something waits for the rows leaves the wait said in the status line, since when it was asked")
+    func waitingIsSaidAgain() {
+        var exploration = Exploration<TableSourceError>()
+        exploration.wait(.save(path: "a.csv", replacing: false), "saving a.csv", at: 10)
+        exploration.begin("counting the values of carrier", at: 11)
+        #expect(exploration.statusPart(at: 12)?.hasPrefix("counting the values of carrier") == true)
+        let counted = Counted(table: FrequencyTable(counts: [:], nulls: 0, total: 0, uncounted: 0, missing: .common), field: 0, title: "carrier", rows: 0)
+        let update = WorkUpdate.finished(id: exploration.frequencyKey.id, value: WorkValue(Result<Counted, TableSourceError>.success(counted)))
+        guard case .counted? = exploration.handle(update) else {
+            Issue.record("the count's end is taken")
+            return
+        }
+        #expect(exploration.statusPart(at: 15) == "saving a.csv once every row is read… 5 s (Esc cancels)", "\(exploration.statusPart(at: 15) ?? "nothing")")
+        #expect(exploration.waiting == [.save(path: "a.csv", replacing: false)])
     }
 }

@@ -73,8 +73,8 @@ public struct ColumnarRows: InPlaceRows {
         }
     }
 
-    /// Row `i`, numbered from 1, its nulls empty fields marked as nulls (an empty row outside
-    /// the rows).
+    /// Row `i`, numbered from 1, a null an empty field marked as one of its ``DelimitedRecord/nulls``
+    /// (an empty row outside the rows).
     public func row(at i: Int) -> DelimitedRecord {
         guard i >= 0, i < count else { return DelimitedRecord(number: i.addingSaturating(1), fields: []) }
         var record = DelimitedRecord(number: i + 1, fields: columns.map { String(decoding: $0.bytes[$0.range(i)], as: UTF8.self) })
