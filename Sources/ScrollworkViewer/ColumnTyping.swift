@@ -49,7 +49,7 @@ struct ColumnSample {
             for c in 0..<fields.count {
                 // A null shows as JSON writes it: a column of them is not cut to `n…`.
                 guard let bytes = fields[c] else {
-                    widths[c] = Swift.max(widths[c], 4)
+                    widths[c] = Swift.max(widths[c], Self.nullWidth)
                     continue
                 }
                 guard !bytes.isEmpty, bytes.count > widths[c] else { continue }
@@ -60,6 +60,9 @@ struct ColumnSample {
         self.widths = widths
         firstRowFields = first
     }
+
+    /// The cells a null takes: `null`, as JSON writes it and a row read whole shows it.
+    private static let nullWidth = "null".utf8.count
 
     /// The cells `bytes` take on screen: printable ASCII a cell a byte, anything else as its
     /// text measures.

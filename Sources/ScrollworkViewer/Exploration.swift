@@ -65,8 +65,9 @@ struct Exploration<Failure: Error & Sendable> {
     /// Says that `asked`, said as `what`, waits for every row from `time`, after anything
     /// that waits already (asked twice, it waits once).
     mutating func wait(_ asked: Waiting, _ what: String, at time: Double) {
-        begin("\(what) once every row is read", at: time)
-        waitingSays = (running ?? what, time)
+        let says = "\(what) once every row is read"
+        begin(says, at: time)
+        waitingSays = (says, time)
         waiting.removeAll { $0 == asked }
         waiting.append(asked)
     }

@@ -112,6 +112,11 @@ enum JSONMemberScan {
         return at
     }
 
+    /// Whether an unquoted value (a literal or a number, read whole) that starts with `byte` is
+    /// `null`, which is no value: no other starts with `n`.
+    @inline(__always)
+    static func isNull(startingWith byte: UInt8) -> Bool { byte == 0x6E }
+
     /// The length of `true`, `false` or `null` when one begins at `at`.
     @inline(__always)
     static func literalLength(_ base: UnsafePointer<UInt8>, at: Int, _ n: Int) -> Int? {
@@ -226,7 +231,7 @@ enum JSONMemberScan {
                         at = numberEnd(base, from: at, n)
                     }
                     guard at > start else { return .undecided }
-                    if matches { found = base[start] == 0x6E ? .absent : .value(start..<at) }
+                    if matches { found = isNull(startingWith: base[start]) ? .absent : .value(start..<at) }
                 }
                 if recording {
                     layout.values.append(start..<at)

@@ -56,8 +56,7 @@ struct JSONRecordShape {
             guard member == key else { return true }
             // Text beyond ASCII is the reader's, as in the scan.
             if quoted, !Self.isASCII(record, text) { return false }
-            // Unquoted, a value starting with n is `null`: no value.
-            found = !quoted && record[text.lowerBound] == 0x6E ? .absent : .value(text)
+            found = !quoted && JSONMemberScan.isNull(startingWith: record[text.lowerBound]) ? .absent : .value(text)
             return true
         }
         return fits ? found : nil
@@ -69,7 +68,7 @@ struct JSONRecordShape {
     func values(in record: UnsafeBufferPointer<UInt8>, _ take: (_ member: Int, _ text: Range<Int>?) -> Void) -> Bool {
         walk(record) { member, text, quoted in
             if quoted, !Self.isASCII(record, text) { return false }
-            take(member, !quoted && record[text.lowerBound] == 0x6E ? nil : text)
+            take(member, !quoted && JSONMemberScan.isNull(startingWith: record[text.lowerBound]) ? nil : text)
             return true
         }
     }
