@@ -2,25 +2,36 @@ import Scrollwork
 import ScrollworkFiles
 import ScrollworkWidgets
 
-/// The frequency table, summary or save a table screen runs off the loop, under keys of its
-/// own: what it is doing, how far it has come and since when, and how it ended. A file's
-/// screen and a database's hold one each, so both say the same thing the same way.
+/// The frequency tables, summaries and saves a table screen runs off the loop, under keys of
+/// its own: what each is doing, how far it has come and since when, and how it ended. A file's
+/// screen and a database's hold one each, so both say the same thing the same way. A save and
+/// a frequency table may run side by side (Ctrl-S, then `f` while the file is still read): each
+/// is said in the status line until it ends, and Esc cancels them all.
 struct Exploration<Failure: Error & Sendable> {
-    /// What runs ("counting the values of origin"); nil when nothing does.
-    private(set) var running: String? = nil
-    /// The share done, once the work says.
-    private(set) var fraction = 0.0
-    /// When it began, on the host's clock.
-    private(set) var since = 0.0
-    /// What was asked for while the rows were still coming, in the order asked, the last said
-    /// as running: each starts once its rows have all come, so that it covers every one of them.
+    /// One piece of work under way.
+    struct Running: Equatable {
+        /// The key it runs under.
+        var id: WorkID
+        /// What it does ("counting the values of origin").
+        var what: String
+        /// When it began, on the host's clock.
+        var since: Double
+        /// The share done, once the work says.
+        var fraction = 0.0
+    }
+
+    /// What runs, in the order begun; one at most under each key (begun again, it is the new one).
+    private(set) var running: [Running] = []
+    /// What was asked for while the rows were still coming, in the order asked: each starts
+    /// once its rows have all come, so that it covers every one of them.
     private(set) var waiting: [Waiting] = []
-    /// What the status line says of the last that waits, and since when: said again when other
-    /// work ends before it starts.
+    /// What the status line says of the last that waits, and since when.
     private var waitingSays: (what: String, since: Double)? = nil
     let frequencyKey: WorkKey<Result<Counted, Failure>>
     let summaryKey: WorkKey<Result<Summarised, Failure>>
     let saveKey: WorkKey<Saved>
+    /// What the wait is said under in the status line: no work runs under it.
+    private let waitingID = WorkKey<Never>("waiting").id
 
     /// Nothing running; its work named "frequency", "summary" and "save" after `prefix`.
     init(prefix: String = "") {
@@ -52,88 +63,94 @@ struct Exploration<Failure: Error & Sendable> {
         case saved(Saved)
     }
 
-    /// True while something runs.
-    var isRunning: Bool { running != nil }
+    /// True while something runs or waits for the rows.
+    var isRunning: Bool { !running.isEmpty || !waiting.isEmpty }
 
-    /// Says that `what` runs from `time`.
-    mutating func begin(_ what: String, at time: Double) {
-        running = what
-        fraction = 0
-        since = time
+    /// True while work under `id` runs.
+    func runs(_ id: WorkID) -> Bool { running.contains { $0.id == id } }
+
+    /// Says that `what` runs under `id` from `time`, in place of what ran under it before.
+    mutating func begin(_ what: String, under id: WorkID, at time: Double) {
+        running.removeAll { $0.id == id }
+        running.append(Running(id: id, what: what, since: time))
     }
 
     /// Says that `asked`, said as `what`, waits for every row from `time`, after anything
     /// that waits already (asked twice, it waits once).
     mutating func wait(_ asked: Waiting, _ what: String, at time: Double) {
-        let says = "\(what) once every row is read"
-        begin(says, at: time)
-        waitingSays = (says, time)
+        waitingSays = ("\(what) once every row is read", time)
         waiting.removeAll { $0 == asked }
         waiting.append(asked)
     }
 
-    /// Takes `ready` (of ``waiting``) out of the wait, to be started now; once nothing waits,
-    /// nothing is said running until it begins for real.
+    /// Takes `ready` (of ``waiting``) out of the wait, to be started now.
     mutating func stopWaiting(for ready: [Waiting]) {
-        guard !ready.isEmpty else { return }
         waiting.removeAll { ready.contains($0) }
-        if waiting.isEmpty { running = nil }
+        if waiting.isEmpty { waitingSays = nil }
     }
 
-    /// Nothing runs now: what still waits is said again, as when it was asked for.
-    private mutating func ended() {
-        guard !waiting.isEmpty, let says = waitingSays else {
-            running = nil
-            return
-        }
-        begin(says.what, at: says.since)
-    }
-
-    /// Stops what runs; the work to cancel (none when nothing ran).
+    /// Stops everything that runs and forgets what waits; the work to cancel.
     mutating func cancel() -> [WorkRequest] {
         waiting = []
-        guard running != nil else { return [] }
-        running = nil
-        return [.cancel(frequencyKey.id), .cancel(summaryKey.id), .cancel(saveKey.id)]
+        waitingSays = nil
+        defer { running = [] }
+        return running.map { .cancel($0.id) }
+    }
+
+    /// Stops the work under `id` alone, when it runs; the work to cancel.
+    mutating func cancel(_ id: WorkID) -> [WorkRequest] {
+        guard runs(id) else { return [] }
+        running.removeAll { $0.id == id }
+        return [.cancel(id)]
     }
 
     /// Takes an update of its work; nil for any other.
     mutating func handle(_ update: WorkUpdate) -> Update? {
-        if let share = update.progress(of: frequencyKey) ?? update.progress(of: summaryKey) ?? update.progress(of: saveKey) {
-            fraction = share
-            return .progressed
-        }
-        if update.isCancellation(of: frequencyKey) || update.isCancellation(of: summaryKey) || update.isCancellation(of: saveKey) {
-            ended()
-            return .cancelled
-        }
+        guard let id = [frequencyKey.id, summaryKey.id, saveKey.id].first(where: { $0.isSameFamily(as: update.id) }) else { return nil }
         let ended: Update
-        if let counted = update.result(of: frequencyKey) {
-            ended = .counted(counted)
-        } else if let summarised = update.result(of: summaryKey) {
-            ended = .summarised(summarised)
-        } else if let saved = update.result(of: saveKey) {
-            ended = .saved(saved)
-        } else {
-            return nil
+        switch update {
+        case let .progress(_, share):
+            if let place = running.firstIndex(where: { $0.id == id }) { running[place].fraction = share }
+            return .progressed
+        case .cancelled: ended = .cancelled
+        case .finished:
+            if let counted = update.result(of: frequencyKey) {
+                ended = .counted(counted)
+            } else if let summarised = update.result(of: summaryKey) {
+                ended = .summarised(summarised)
+            } else if let saved = update.result(of: saveKey) {
+                ended = .saved(saved)
+            } else {
+                return nil
+            }
         }
-        self.ended()
+        running.removeAll { $0.id == id }
         return ended
     }
 
-    /// What the status line says while it runs: the share done once the work says, before
-    /// that the seconds since it began as of `time` (an engine grouping says nothing until it
-    /// is done); the share alone without a time.
-    func statusPart(at time: Double?) -> String? {
-        guard let running else { return nil }
-        let shown = fraction > 0 || time == nil ? "\(fraction.wholePercent)%" : "\(Int(Swift.max(0, (time ?? since) - since))) s"
-        return "\(running)… \(shown) (Esc cancels)"
+    /// Everything the status line says, in the order begun, what waits for the rows last.
+    private var said: [Running] {
+        guard let says = waitingSays, !waiting.isEmpty else { return running }
+        return running + [Running(id: waitingID, what: says.what, since: says.since)]
     }
 
-    /// The next whole second after `time` while something runs, for the seconds it shows.
+    /// What the status line says while work runs or waits (only the work under `id` when
+    /// given), each piece with the share done once it says, before that the seconds since it
+    /// began as of `time` (an engine grouping says nothing until it is done); the share alone
+    /// without a time.
+    func statusPart(at time: Double?, of id: WorkID? = nil) -> String? {
+        let said = said.filter { id == nil || $0.id == id }
+        guard !said.isEmpty else { return nil }
+        let parts = said.map { work in
+            let shown = work.fraction > 0 || time == nil ? "\(work.fraction.wholePercent)%" : "\(Int(Swift.max(0, (time ?? work.since) - work.since))) s"
+            return "\(work.what)… \(shown)"
+        }
+        return parts.joined(separator: " · ") + " (Esc cancels)"
+    }
+
+    /// The next whole second after `time` of any piece of work it says, for the seconds shown.
     func nextSecond(after time: Double) -> Double? {
-        guard running != nil else { return nil }
-        return since + Swift.max(0, (time - since).rounded(.down)) + 1
+        said.map { $0.since + Swift.max(0, (time - $0.since).rounded(.down)) + 1 }.min()
     }
 }
 

@@ -361,7 +361,7 @@ extension ResultSheet {
         do { format = try ExportFormat(path: path) } catch { return note = "\(error)" }
         let order = view.table.sortOrder.compactMap { key in Int(key.columnID).map { ColumnOrder(column: $0, ascending: key.ascending) } }
         let shown = ShownSource(source: tableSource, filters: filters.filters, order: order, count: source.count)
-        saving.begin("saving \(path)", at: time)
+        saving.begin("saving \(path)", under: saving.saveKey.id, at: time)
         effects.append(.work(shown.save(to: path, format: format, columns: Array(titles.indices), replacing: replacing, protecting: [], key: saving.saveKey)))
     }
 
@@ -369,9 +369,8 @@ extension ResultSheet {
     private mutating func cancelWork() -> String? {
         if let request = search.cancel() { effects.append(.work(request)); return "search" }
         if let request = filters.cancel() { effects.append(.work(request)); return "filter" }
-        let cancels = saving.cancel()
-        if !cancels.isEmpty {
-            effects += cancels.map { .work($0) }
+        if saving.isRunning {
+            effects += saving.cancel().map { .work($0) }
             return "save"
         }
         if view.sorting != nil {

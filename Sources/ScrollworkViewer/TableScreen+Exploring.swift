@@ -21,7 +21,7 @@ extension TableScreen {
     mutating func startFrequency(ofColumn column: Int, at time: Double) {
         guard titles.indices.contains(column) else { return say(noFieldNote) }
         guard !waitsForRows(.frequency(column: column), "counting the values of \(titles[column])", at: time) else { return }
-        exploration.begin("counting the values of \(titles[column])\(inEngine)", at: time)
+        exploration.begin("counting the values of \(titles[column])\(inEngine)", under: exploration.frequencyKey.id, at: time)
         emit(.work(shownSource.frequency(ofColumn: column, key: exploration.frequencyKey)))
     }
 
@@ -60,14 +60,14 @@ extension TableScreen {
     /// `I`: the summary of every column among the rows shown.
     mutating func startSummary(at time: Double) {
         guard !waitsForRows(.summary, "summarising \(titles.count) columns", at: time) else { return }
-        exploration.begin("summarising \(titles.count) columns\(inEngine)", at: time)
+        exploration.begin("summarising \(titles.count) columns\(inEngine)", under: exploration.summaryKey.id, at: time)
         emit(.work(shownSource.summary(key: exploration.summaryKey)))
         // What the source knows without reading (a Parquet file's statistics) shows at once,
         // for every row: with filters, only the summary can say.
         if shownSource.filters.isEmpty, let known = source.knownSummary, known.count == titles.count {
             let rows = known.first.flatMap { k in k.count.flatMap { c in k.missing.map { c + $0 } } } ?? counts.total ?? view.table.list.numberOfRows
             showSheet(ResultSheet(known: known, rows: rows, about: source.about, theme: view.theme), at: time)
-            sheet?.reading = exploration.statusPart(at: time)
+            sheet?.reading = exploration.statusPart(at: time, of: exploration.summaryKey.id)
         }
     }
 
@@ -96,7 +96,7 @@ extension TableScreen {
         do { format = try ExportFormat(path: path) } catch { return say("\(error)") }
         guard !waitsForRows(.save(path: path, replacing: replacing), "saving \(path)", at: time) else { return }
         let written = view.table.columns.compactMap { Int($0.id) }.filter { titles.indices.contains($0) }
-        exploration.begin("saving \(path)", at: time)
+        exploration.begin("saving \(path)", under: exploration.saveKey.id, at: time)
         emit(.work(shownSource.save(to: path, format: format, columns: written, replacing: replacing, protecting: readFiles, key: exploration.saveKey)))
     }
 
@@ -125,11 +125,11 @@ extension TableScreen {
         keep(equalTo: fields.indices.contains(field) ? fields[field] : "", in: field, different: different, at: time)
     }
 
-    /// Stops a frequency table, summary or save under way, and says so; false when none runs.
+    /// Stops every frequency table, summary and save under way or waiting for the rows, and
+    /// says so; false when none runs or waits.
     mutating func cancelExploring() -> Bool {
-        let cancels = exploration.cancel()
-        guard !cancels.isEmpty else { return false }
-        for request in cancels { emit(.work(request)) }
+        guard exploration.isRunning else { return false }
+        for request in exploration.cancel() { emit(.work(request)) }
         say("cancelled")
         return true
     }
@@ -149,8 +149,9 @@ extension TableScreen {
     /// kept, a summary's column becomes the current one; the sheet closes with its work.
     mutating func finishSheet(_ outcome: ResultSheet.Outcome, at time: Double) {
         if outcome != .stays, sheet?.reading != nil {
-            // A summary still being read stops with its sheet: nobody waits for it.
-            for request in exploration.cancel() { emit(.work(request)) }
+            // A summary still being read stops with its sheet: nobody waits for it. A save or
+            // frequency table running beside it goes on.
+            for request in exploration.cancel(exploration.summaryKey.id) { emit(.work(request)) }
         }
         switch outcome {
         case .stays: return
@@ -176,7 +177,7 @@ extension TableScreen {
         switch exploration.handle(update) {
         case nil: return false
         case .progressed?:
-            if sheet?.reading != nil { sheet?.reading = exploration.statusPart(at: time) }
+            if sheet?.reading != nil { sheet?.reading = exploration.statusPart(at: time, of: exploration.summaryKey.id) }
         case .cancelled?: break
         case let .counted(.success(counted))?:
             showSheet(ResultSheet(frequency: counted.table, field: counted.field, title: counted.title, of: counted.rows, theme: view.theme), at: time)

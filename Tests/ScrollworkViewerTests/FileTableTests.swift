@@ -17,6 +17,14 @@ import Testing
         while t.runWork(), steps < 10_000 { steps += 1 }
     }
 
+    /// Ctrl-S with `path` typed in place of the name suggested, and Enter.
+    static func askSave(_ t: inout HeadlessTerminal<TableViewer>, to path: String) {
+        t.send(.key(KeyEvent(.character("s"), .control)))
+        t.send(.key(KeyEvent(.character("u"), .control)))
+        for character in path { t.send(.key(KeyEvent(.character(character)))) }
+        t.send(.key(KeyEvent(.enter)))
+    }
+
     /// `file` on the table screen, its work run.
     static func opened(_ file: TemporaryFile, columns: Int, rows: Int) throws -> HeadlessTerminal<TableViewer> {
         var t = HeadlessTerminal(TableViewer(try FileTable(path: file.path)), columns: columns, rows: rows)
@@ -56,10 +64,7 @@ import Testing
         #expect(id[2] == "100000" && id[6] == "100000", "count and greatest of every row: \(id)")
 
         var save = HeadlessTerminal(TableViewer(try FileTable(path: file.path)), columns: 120, rows: 20)
-        save.send(.key(KeyEvent(.character("s"), .control)))
-        save.send(.key(KeyEvent(.character("u"), .control)))
-        for character in saved { save.send(.key(KeyEvent(.character(character)))) }
-        save.send(.key(KeyEvent(.enter)))
+        Self.askSave(&save, to: saved)
         Self.settle(&save)
         #expect(save.app.status.contains("saved 100,000 rows"), "\(save.app.status)")
         #expect(try String(contentsOfFile: saved, encoding: .utf8).split(separator: "\n").count == 100_001)
@@ -69,6 +74,30 @@ import Testing
         cancelled.send(.key(KeyEvent(.escape)))
         Self.settle(&cancelled)
         #expect(cancelled.app.screen.sheet == nil && cancelled.app.screen.exploration.waiting.isEmpty, "\(cancelled.text)")
+    }
+
+    @Test("a save and a frequency table asked for while a file is read run side by side: once the table shows, the save is still said, and Esc stops it")
+    func saveRunsBesideFrequency() throws {
+        let file = TemporaryFile(name: "big.csv", Self.csv(rows: 1...100_000))
+        let saved = file.directory + "-beside.csv"
+        defer { unlink(saved) }
+        var t = HeadlessTerminal(TableViewer(try FileTable(path: file.path)), columns: 160, rows: 20)
+        Self.askSave(&t, to: saved)
+        t.type("]f")
+        // Everything but the save runs: the file is read, then the values counted.
+        var steps = 0
+        while let next = t.pendingWork.first(where: { $0.id.name != "save" }), steps < 10_000 {
+            _ = t.runWork(next.id.name)
+            steps += 1
+        }
+        #expect(t.app.screen.sheet?.source.records.count == 100_000, "the frequency table shows")
+        #expect(t.app.status.contains("saving \(saved)… 0 s (Esc cancels)"), "\(t.app.status)")
+        t.send(.key(KeyEvent(.escape)))
+        #expect(t.app.screen.sheet == nil && t.app.status.contains("saving \(saved)"), "the first Esc closes the table, the save goes on: \(t.app.status)")
+        t.send(.key(KeyEvent(.escape)))
+        Self.settle(&t)
+        #expect(t.app.status.contains("cancelled") && !t.app.screen.exploration.isRunning, "\(t.app.status)")
+        #expect(access(saved, F_OK) != 0, "a cancelled save leaves no file")
     }
 
     @Test("a sort asked for before a file is indexed shows the rows found so far sorted at once, and every row sorted once the last is found")

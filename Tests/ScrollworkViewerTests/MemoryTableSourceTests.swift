@@ -208,6 +208,24 @@ import Testing
         #expect(t.app.screen.sheet == nil && !t.app.screen.status(at: 0).contains("summarising"), "\(t.app.screen.status(at: 0))")
     }
 
+    @Test("closing a summary still being read stops the summary alone: a save running beside it goes on and is said")
+    func closingSummaryKeepsSave() throws {
+        var t = HeadlessTerminal(try Self.opened(), columns: 200, rows: 20)
+        while t.runWork() {}
+        let out = "/tmp/scrollwork-beside-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).csv"
+        defer { unlink(out) }
+        t.send(.key(KeyEvent(.character("s"), .control)))
+        t.send(.key(KeyEvent(.character("u"), .control)))
+        t.type(out + "\r")
+        t.send(.key(KeyEvent(.character("I"))))
+        #expect(t.app.screen.sheet?.reading?.hasPrefix("summarising") == true, "the sheet says its own reading alone: \(t.app.screen.sheet?.reading ?? "nothing")")
+        t.send(.key(KeyEvent(.escape)))
+        #expect(t.app.screen.sheet == nil && t.app.screen.status(at: 0).contains("saving \(out)"), "\(t.app.screen.status(at: 0))")
+        while t.runWork() {}
+        let total = try ParquetTable(path: Self.session).rowCount(progress: .unwatched)
+        #expect(t.app.screen.status(at: 0).contains("saved \(grouped(total)) rows"), "\(t.app.screen.status(at: 0))")
+    }
+
     @Test("Ctrl-S to a .parquet name saves the view as Parquet: the rows in the order shown, typed, read back the same")
     func saveAsParquet() throws {
         let viewer = try Self.opened()
