@@ -2,7 +2,7 @@ import ScrollworkFiles
 
 // The filter language, its regular expressions and the number reader: any text parses or says
 // why not, and a filter that parses tests any value in bounded time; a number read from text
-// and from its bytes is the same number. The text is split at the first NUL: the filter before
+// and from its bytes is the same number; a filter reads back from its description. The text is split at the first NUL: the filter before
 // it, the values after it, one a line.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFilter(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
@@ -23,5 +23,8 @@ public func fuzzFilter(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         _ = value.withUnsafeBufferPointer { filter.passes($0) }
     }
     _ = filter.passes(nil)
+    // What the status line says of a filter reads back as the same filter.
+    let again = try? RowFilter(parsing: filter.description, columns: ColumnNames(["a", "b", "a b", "ä"]))
+    agree(again == filter, "\(String(reflecting: text)) reads back from \(String(reflecting: filter.description)) as \(String(describing: again?.test))")
     return 0
 }

@@ -223,6 +223,13 @@ extension ClickHouseTable: FilterWriter {
         case .equals(""): return isMissing
         case .notEquals(""): return "NOT \(isMissing)"
         case let .equals(value): return "ifNull(\(equals(value)), 0)"
+        case .isNull: return "isNull(\(c))"
+        // A numeric column's value is the same number (its group in a frequency table), an
+        // integer exactly; any other, its text alone.
+        case let .exactly(value) where isNumeric(column):
+            if let n = Int(value) { return "ifNull(\(c) = \(n), 0)" }
+            return RowFilter.number(in: value).map { "ifNull(\(number) = \(literal($0)), 0)" } ?? "0"
+        case let .exactly(value): return "ifNull(\(text) = \(ClickHouseConnection.literal(value)), 0)"
         // A value that is no number makes the numeric half NULL: NOT of it must still pass.
         case let .notEquals(value): return "isNull(\(c)) OR NOT ifNull(\(equals(value)), 0)"
         case .contains(""): return "1"

@@ -180,6 +180,13 @@ extension PostgresTable: FilterWriter {
         case .equals(""): return isMissing
         case .notEquals(""): return "NOT \(isMissing)"
         case let .equals(text): return equals(text)
+        case .isNull: return "\(c) IS NULL"
+        // A numeric column's value is the same number (its group in a frequency table), an
+        // integer exactly; any other, its text alone.
+        case let .exactly(text) where numeric:
+            if Int(text) != nil { return "\(c)::numeric = \(parameter(text))::numeric" }
+            return RowFilter.number(in: text).map { "\(number) = \(parameter("\($0)"))::float8" } ?? "FALSE"
+        case let .exactly(text): return "\(c)::text = \(parameter(text))"
         // A value that is no number makes the numeric half NULL: NOT of it must still pass.
         case let .notEquals(text): return "\(c) IS NULL OR NOT COALESCE(\(equals(text)), FALSE)"
         case .contains(""):

@@ -223,6 +223,18 @@ extension SQLiteTable: FilterWriter {
         case .equals(""): return isMissing
         case .notEquals(""): return "NOT \(isMissing)"
         case let .equals(text): return equals(text)
+        case .isNull: return "\(c) IS NULL"
+        // A value stored as a number is the same number (its group in a frequency table); any
+        // other, its text alone.
+        case let .exactly(text):
+            let stored = "typeof(\(c)) IN ('integer', 'real')"
+            var sql = "(NOT \(stored) AND CAST(\(c) AS TEXT) = \(parameter(.string(text))))"
+            if let n = Int(text) {
+                sql += " OR (\(stored) AND \(c) = \(parameter(.int(n))))"
+            } else if let x = RowFilter.number(in: text) {
+                sql += " OR (\(stored) AND \(c) = \(parameter(.double(x))))"
+            }
+            return sql
         // A value that is no number makes the numeric half NULL: NOT of it must still pass.
         case let .notEquals(text): return "\(c) IS NULL OR NOT COALESCE(\(equals(text)), FALSE)"
         case .contains(""):

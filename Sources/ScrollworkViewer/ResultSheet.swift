@@ -208,7 +208,7 @@ extension ResultSheet {
         case .help, .primaryMenu, .about: _ = showOverTable(command, keys: keys, frame: view.frame, theme: view.theme, idiom: view.pointIdiom, at: time)
         case .search: ask(.search, "Search the sheet: ")
         case let .nextMatch(forward): find(nil, forward: forward)
-        case .filter: ask(.filter, "Filter the sheet (COLUMN=VALUE, !=, <, <=, >, >=, *=, ~): ", text: currentField.map { titles[$0] } ?? "")
+        case .filter: ask(.filter, "Filter the sheet (COLUMN=VALUE, ==, !=, <, <=, >, >=, *=, ~, is null): ", text: currentField.map { titles[$0] } ?? "")
         case .keepEqual, .keepDifferent: keep(equal: command == .keepEqual)
         case .removeFilter: removeFilter(at: time)
         case .sortAscending, .sortDescending:

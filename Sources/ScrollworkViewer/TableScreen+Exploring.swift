@@ -100,13 +100,13 @@ extension TableScreen {
         emit(.work(shownSource.save(to: path, format: format, columns: written, replacing: replacing, protecting: readFiles, key: exploration.saveKey)))
     }
 
-    /// Keeps the rows whose column `column` (titled `title`, the column's own when nil) equals
-    /// `value`, or `different` from it; an empty value keeps the missing ones, as `COLUMN=` does.
-    mutating func keep(equalTo value: String, in column: Int, titled title: String? = nil, different: Bool = false, at time: Double) {
+    /// Keeps the rows whose column `column` (titled `title`, the column's own when nil) passes
+    /// `test`.
+    mutating func keep(_ test: RowFilter.Test, in column: Int, titled title: String? = nil, at time: Double) {
         let name = title ?? (titles.indices.contains(column) ? titles[column] : "column \(column + 1)")
         do {
-            let filter = try RowFilter(column: column, title: name, test: different ? .notEquals(value) : .equals(value))
-            keep(filter, text: "\(name)\(different ? "!=" : "=")\(value)", at: time)
+            let filter = try RowFilter(column: column, title: name, test: test)
+            keep(filter, text: filter.description, at: time)
         } catch {
             say("\(error)")
         }
@@ -122,7 +122,8 @@ extension TableScreen {
         let fields: [String]?
         do { fields = try fieldsOfRows(at: [path]).first ?? nil } catch { return say("\(error)") }
         guard let fields else { return awaitFocusedRow(different ? .keepDifferent : .keepEqual) }
-        keep(equalTo: fields.indices.contains(field) ? fields[field] : "", in: field, different: different, at: time)
+        let value = fields.indices.contains(field) ? fields[field] : ""
+        keep(different ? .notEquals(value) : .equals(value), in: field, at: time)
     }
 
     /// Stops every frequency table, summary and save under way or waiting for the rows, and
@@ -157,9 +158,9 @@ extension TableScreen {
         case .stays: return
         case .closes: break
         case let .keeps(entry, column, title):
-            // A missing word the rows spell ("NA") is kept as that word, as its line counted it;
-            // a null, whose "NULL" is no text of the table's, as `COLUMN=` keeps it.
-            keep(equalTo: entry.isNull ? "" : entry.value, in: column, titled: title, at: time)
+            // The rows its line counted: a null alone, or that text exactly (`5` is not `5.0`,
+            // `NA` not an empty field), whatever else `COLUMN=` would call the same.
+            keep(entry.isNull ? .isNull : RowFilter.only(entry.value), in: column, titled: title, at: time)
         case let .goesToColumn(name):
             if let column = titles.firstIndex(of: name), let place = view.table.columns.firstIndex(where: { $0.id == "\(column)" }) {
                 setCurrentColumn(place, at: time)

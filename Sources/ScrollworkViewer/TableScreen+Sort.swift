@@ -34,8 +34,8 @@ extension TableScreen {
         arrange(column: column, ascending: ascending, filters: filters, at: time)
     }
 
-    /// Keeps the rows that meet `text` as well (`COLUMN=VALUE`, `!=`, `<`, `<=`, `>`, `>=`, `*=`,
-    /// `~`, as `scrollwork open --filter` writes them): the source tests them.
+    /// Keeps the rows that meet `text` as well (`COLUMN=VALUE`, `==`, `!=`, `<`, `<=`, `>`, `>=`,
+    /// `*=`, `~`, `COLUMN is null`, as `scrollwork open --filter` writes them): the source tests them.
     mutating func addFilter(_ text: String, at time: Double) {
         let parsed: RowFilter
         do { parsed = try RowFilter(parsing: text, columns: ColumnNames(titles)) } catch {

@@ -106,12 +106,18 @@ enum ExploreData {
             ("dep_delay<=5", .lessOrEqual(5), 2), ("dep_delay>-2.5", .greater(-2.5), 2), ("dep_delay>=100", .greaterOrEqual(100), 2),
             ("note*=quote", .contains("quote"), 4), ("note~^c.f", .matches("^c.f"), 4), ("~x+", .matches("x+"), nil),
             ("*=café", .contains("café"), nil), ("CARRIER=a=b", .equals("a=b"), 1), ("3>1e3", .greater(1000), 2), ("note=", .equals(""), 4),
+            ("carrier==5", .exactly("5"), 1), ("note==", .exactly(""), 4), ("note===", .exactly("="), 4), ("dep_delay is null", .isNull, 2),
+            ("Dep_Delay  IS NULL", .isNull, 2), ("note=is null", .equals("is null"), 4), ("note===x", .exactly("=x"), 4),
         ]
         for (text, test, column) in cases {
             let filter = try RowFilter(parsing: text, columns: names)
             #expect(filter.test == test && filter.column == column, "\(text)")
             #expect(try RowFilter(parsing: filter.description, columns: names) == filter, "\(filter)")
         }
+        // Text after `=` that begins with `=` means what `==` does, and reads back so.
+        let made = try RowFilter(column: 4, title: "note", test: .equals("=x"))
+        let again = try RowFilter(parsing: made.description, columns: names)
+        #expect(made.test == .exactly("=x") && made.description == "note===x" && again == made)
     }
 
     @Test("bad filters say what is wrong and what is allowed")
@@ -120,6 +126,7 @@ enum ExploreData {
             ("carrier", "is not a filter"), ("nope=1", "no column is called 'nope'"), ("dep_delay>abc", "is not a number"),
             ("note~(", "not a regular expression"), ("=AA", "names no column"), ("note*=", "needs text"), ("note~", "needs a regular expression"),
             ("dep_delay>nan", "is not a number"), ("0=1", "no column"), ("99=1", "no column"), ("note!x", "must be followed by '='"),
+            ("nope is null", "COLUMN is null"), (" is null", "COLUMN is null"),
         ]
         for (text, message) in cases {
             #expect(throws: ExploreError.self, "\(text)") { try RowFilter(parsing: text, columns: names) }
@@ -171,6 +178,22 @@ enum ExploreData {
         #expect(try !passes(filter("x>1"), "NA") && !passes(filter("x<1"), "") && passes(filter("x!=1"), "NA"))
         #expect(try !passes(filter("x<=1e400"), "inf") == false)
         #expect(try filter("x=1").passes(nil) == false && filter("x!=1").passes(nil))
+    }
+
+    @Test("== keeps the text exactly, and `is null` a null alone, as a frequency table counts its lines: in delimited text an empty field and no field are the empty text, with nulls of the source's own a null is apart")
+    func exactlyAndNull() throws {
+        let filter = { (text: String) in try RowFilter(parsing: text, columns: ColumnNames(["x"])) }
+        func passes(_ f: RowFilter, _ v: String?, _ missing: MissingValues) -> Bool {
+            guard let v else { return f.passes(nil, missing: missing) }
+            return Array(v.utf8).withUnsafeBufferPointer { f.passes($0, missing: missing) }
+        }
+        let values: [String?] = ["5", "5.0", "+5", "", nil, "NA", "null"]
+        func kept(_ text: String, _ missing: MissingValues) throws -> [String?] { try values.filter { passes(try filter(text), $0, missing) } }
+        #expect(try kept("x==5", .common) == ["5"] && kept("x=5", .common) == ["5", "5.0", "+5"])
+        #expect(try kept("x==", .common) == ["", nil] && kept("x=", .common) == ["", nil, "NA", "null"])
+        #expect(try kept("x==NA", .common) == ["NA"] && kept("x is null", .common).isEmpty, "delimited text has no nulls")
+        #expect(try kept("x==", .none) == [""] && kept("x is null", .none) == [nil] && kept("x==null", .none) == ["null"])
+        #expect(try kept("x==", MissingValues.common.withOwnNulls) == [""] && kept("x is null", MissingValues.common.withOwnNulls) == [nil])
     }
 }
 

@@ -36,6 +36,11 @@ public struct MissingValues: Sendable, Hashable {
     /// an empty text are text.
     public var withOwnNulls: MissingValues { MissingValues(words: named, emptyIsMissing: named.contains(""), named: named) }
 
+    /// True where a null is told apart from an empty text: the rows' source marks its own nulls
+    /// and nobody said an empty text is missing. A frequency table then counts the nulls on a
+    /// line of their own, and a field a row does not have is a null; else it reads empty.
+    public var nullsApart: Bool { !emptyIsMissing }
+
     /// True when `field` is one of the words, or empty where an empty value is missing.
     public func contains(_ field: String) -> Bool { field.isEmpty ? emptyIsMissing : words.contains(field) }
 }
@@ -56,6 +61,9 @@ struct MissingBytes: Sendable, Hashable {
         self.starts = starts
         longest = words.map(\.count).max() ?? 0
     }
+
+    /// True where a null is told apart from an empty text (``MissingValues/nullsApart``).
+    var nullsApart: Bool { !emptyIsMissing }
 
     /// True for no value: a field the row does not have (nil: a null), an empty one where that
     /// is missing, or one of the words.

@@ -70,7 +70,7 @@ public struct FrequencyTable: Sendable, Hashable {
         var uncounted = 0, nulls = 0
         // A field the row does not have is empty where an empty value is missing (a file's
         // short record); else it is a null, counted apart from an empty text.
-        let countsNulls = !missing.emptyIsMissing
+        let countsNulls = missing.nullsApart
         let finished = within.inRounds(of: RowFilter.pieceSize, loop: loop, progress: progress, { piece -> (counts: [(bytes: [UInt8], count: Int)], nulls: Int) in
             var counts = ValueCounts()
             var nulls = 0

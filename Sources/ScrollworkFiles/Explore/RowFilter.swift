@@ -4,8 +4,8 @@ import Scrollwork
 /// every column of the row (a row passes when one of them does).
 ///
 /// Written as `COLUMN=VALUE` (``init(parsing:columns:)``): `=` and `!=` compare text (and numbers
-/// as numbers, so `5` is `5.0`); `<`, `<=`, `>` and `>=` compare numbers; `*=` finds text in the
-/// value and `~` a regular expression. Without a column (`~error`, `*=gzip`) the test is on the
+/// as numbers, so `5` is `5.0`), `==` text exactly; `<`, `<=`, `>` and `>=` compare numbers; `*=`
+/// finds text in the value and `~` a regular expression; `COLUMN is null` keeps a source's nulls. Without a column (`~error`, `*=gzip`) the test is on the
 /// whole row. Missing values (empty, `NA`, …) fail every numeric test and pass `!=`.
 public struct RowFilter: Sendable, Hashable, CustomStringConvertible {
     /// What a value is tested for.
@@ -25,10 +25,27 @@ public struct RowFilter: Sendable, Hashable, CustomStringConvertible {
         /// The value holds this text; lower-case text matches either case in ASCII (smart case,
         /// as `/` searches).
         case contains(String)
+        /// The value is this text exactly, as the frequency table counts it apart: no number
+        /// read from it (`5` is not `5.0`) and no missing word standing for another; empty text
+        /// is the empty text alone, with a field the row does not have where the source has no
+        /// nulls of its own (``MissingValues/nullsApart``). In a database's numeric column, the
+        /// same number. Written `COLUMN==TEXT`.
+        case exactly(String)
+        /// No value: a null of a source that marks its own (JSON's, Parquet's, a database's),
+        /// which a frequency table counts on a line of its own. Delimited text has no nulls
+        /// (an empty field is empty text), so none of its rows passes. Written `COLUMN is null`.
+        case isNull
         /// The value holds a match of this regular expression: the common syntax of Perl, ICU and
         /// Swift's `Regex`, matched in time linear in the value's length (no backreferences or
         /// lookaround, which need backtracking), scalar by scalar.
         case matches(String)
+    }
+
+    /// The test that keeps `text` alone, as a frequency table's line counts it, written as
+    /// simply as it can be: `equals` where that means the same (text that is neither empty nor a
+    /// number: `carrier=UA`), else `exactly` (`delay==5`, `note==`).
+    public static func only(_ text: String) -> Test {
+        text.isEmpty || number(in: text) != nil ? .exactly(text) : .equals(text)
     }
 
     /// The column tested (from 0), or nil for every column of the row.
@@ -40,13 +57,16 @@ public struct RowFilter: Sendable, Hashable, CustomStringConvertible {
     /// What evaluates the test, made once.
     let matcher: ValueMatcher
 
-    /// A filter of `test` on `column` (nil: the whole row), titled `title` in descriptions.
+    /// A filter of `test` on `column` (nil: the whole row), titled `title` in descriptions. An
+    /// `equals` of text that begins with `=` is kept as `exactly`, its same meaning (no such text
+    /// is a number or empty), so that it reads back as written (`COLUMN===x`).
     ///
     /// - Throws: ``ExploreError`` for a regular expression that does not compile, or a number
     ///   that is NaN.
     public init(column: Int?, title: String? = nil, test: Test) throws(ExploreError) {
         self.column = column
         self.columnTitle = title
+        let test = if case let .equals(text) = test, text.hasPrefix("=") { Test.exactly(text) } else { test }
         self.test = test
         self.matcher = try ValueMatcher(test)
     }
@@ -57,7 +77,10 @@ public struct RowFilter: Sendable, Hashable, CustomStringConvertible {
     public static var regularExpressionStepBudget: Int { LinearRegex.stepBudget }
 
     /// The operators, longest first where one begins another.
-    static let operators = ["!=", "<=", ">=", "*=", "=", "<", ">", "~"]
+    static let operators = ["==", "!=", "<=", ">=", "*=", "=", "<", ">", "~"]
+
+    /// How a test for nulls is written after its column, in any case.
+    static let isNullWords = " is null"
 
     /// The test operator `symbol` makes of `value`.
     static func test(_ symbol: String, _ value: String) throws(ExploreError) -> Test {
@@ -69,6 +92,7 @@ public struct RowFilter: Sendable, Hashable, CustomStringConvertible {
         case ">": return .greater(try number(value, symbol))
         case "*=": return .contains(value)
         case "~": return .matches(value)
+        case "==": return .exactly(value)
         default: return .equals(value)
         }
     }
@@ -80,9 +104,13 @@ public struct RowFilter: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``ExploreError`` for text with no operator, an unknown column, a numeric test of
     ///   text that is not a number, an empty search, or a regular expression that does not compile.
     public init(parsing text: String, columns: ColumnNames) throws(ExploreError) {
+        if let column = Self.nullTestColumn(text, columns: columns) {
+            try self.init(column: column, title: columns.titles[column], test: .isNull)
+            return
+        }
         let scalars = Array(text.unicodeScalars)
         guard let at = scalars.firstIndex(where: { "=!<>~*".unicodeScalars.contains($0) }) else {
-            throw ExploreError("'\(text)' is not a filter: write COLUMN=VALUE, COLUMN!=VALUE, COLUMN<N, COLUMN<=N, COLUMN>N, COLUMN>=N, COLUMN*=TEXT or COLUMN~REGEX")
+            throw ExploreError("'\(text)' is not a filter: write COLUMN=VALUE, COLUMN==TEXT, COLUMN!=VALUE, COLUMN<N, COLUMN<=N, COLUMN>N, COLUMN>=N, COLUMN*=TEXT, COLUMN~REGEX or COLUMN is null")
         }
         let rest = String(String.UnicodeScalarView(scalars[at...]))
         guard let symbol = Self.operators.first(where: { rest.hasPrefix($0) }) else {
@@ -102,6 +130,16 @@ public struct RowFilter: Sendable, Hashable, CustomStringConvertible {
             let column = try columns.index(of: name)
             try self.init(column: column, title: columns.titles[column], test: test)
         }
+    }
+
+    /// The column of `COLUMN is null` (any case), when `text` is that and names one of
+    /// `columns`; nil for any other filter.
+    static func nullTestColumn(_ text: String, columns: ColumnNames) -> Int? {
+        let scalars = Array(text.unicodeScalars), words = Array(isNullWords.unicodeScalars)
+        guard scalars.count > words.count,
+              zip(scalars.suffix(words.count), words).allSatisfy({ $0.properties.lowercaseMapping == String($1) }) else { return nil }
+        let name = String(String(String.UnicodeScalarView(scalars.dropLast(words.count))).trimmingSpaces)
+        do { return try columns.index(of: name) } catch { return nil }
     }
 
     /// The number a numeric operator compares with.
@@ -129,6 +167,8 @@ public struct RowFilter: Sendable, Hashable, CustomStringConvertible {
         switch test {
         case let .equals(v): return "\(name)=\(v)"
         case let .notEquals(v): return "\(name)!=\(v)"
+        case let .exactly(v): return "\(name)==\(v)"
+        case .isNull: return name + Self.isNullWords
         case let .less(x): return "\(name)<\(Self.format(x))"
         case let .lessOrEqual(x): return "\(name)<=\(Self.format(x))"
         case let .greater(x): return "\(name)>\(Self.format(x))"

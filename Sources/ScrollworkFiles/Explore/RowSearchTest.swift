@@ -27,9 +27,10 @@ extension RowFilter {
     /// filter without a column): how a row added to a filtered view of any source is tested.
     package func passes(row: [TableValue]) -> Bool {
         guard let column else { return passes(anyOf: row) }
-        guard row.indices.contains(column), !row[column].isMissing else { return passes(nil) }
+        // The source marks its own nulls: an empty text and `NA` are values, as its engine tests them.
+        guard row.indices.contains(column), !row[column].isMissing else { return passes(nil, missing: .none) }
         var field = row[column].description
-        return field.withUTF8 { passes($0) }
+        return field.withUTF8 { passes($0, missing: .none) }
     }
 }
 

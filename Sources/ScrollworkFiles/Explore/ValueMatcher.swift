@@ -13,7 +13,8 @@ struct ValueMatcher: Sendable {
         self.test = test
         var text = "", regex: LinearRegex? = nil
         switch test {
-        case let .equals(v), let .notEquals(v), let .contains(v): text = v
+        case let .equals(v), let .notEquals(v), let .contains(v), let .exactly(v): text = v
+        case .isNull: break
         case let .matches(pattern):
             regex = try LinearRegex(pattern)
         case let .less(x), let .lessOrEqual(x), let .greater(x), let .greaterOrEqual(x):
@@ -34,6 +35,12 @@ struct ValueMatcher: Sendable {
     /// expression ran out of its step budget on it (the value then fails), or `keepGoing`
     /// stopped it.
     func verdict(_ bytes: UnsafeBufferPointer<UInt8>?, missing: MissingBytes, keepGoing: (@Sendable () -> Bool)? = nil) -> LinearRegex.Outcome {
+        switch test {
+        // No field is a null where the source tells nulls apart, else an empty field.
+        case .isNull: return bytes == nil && missing.nullsApart ? .found : .notFound
+        case .exactly where bytes == nil: return text.isEmpty && !missing.nullsApart ? .found : .notFound
+        default: break
+        }
         let bytes = bytes ?? UnsafeBufferPointer(start: nil, count: 0)
         if let regex { return regex.search(bytes, keepGoing: keepGoing) }
         return passesTest(bytes, missing: missing) ? .found : .notFound
@@ -44,6 +51,8 @@ struct ValueMatcher: Sendable {
         switch test {
         case .equals: return equals(bytes, missing: missing)
         case .notEquals: return !equals(bytes, missing: missing)
+        case .exactly: return bytes.elementsEqual(text)
+        case .isNull: return false
         case let .less(x): return numberValue(bytes, missing: missing).map { $0 < x } ?? false
         case let .lessOrEqual(x): return numberValue(bytes, missing: missing).map { $0 <= x } ?? false
         case let .greater(x): return numberValue(bytes, missing: missing).map { $0 > x } ?? false
