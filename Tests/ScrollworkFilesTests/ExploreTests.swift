@@ -194,6 +194,8 @@ enum ExploreData {
         #expect(try kept("x==NA", .common) == ["NA"] && kept("x is null", .common).isEmpty, "delimited text has no nulls")
         #expect(try kept("x==", .none) == [""] && kept("x is null", .none) == [nil] && kept("x==null", .none) == ["null"])
         #expect(try kept("x==", MissingValues.common.withOwnNulls) == [""] && kept("x is null", MissingValues.common.withOwnNulls) == [nil])
+        // A pattern matches text: a null has none, while delimited text's missing field is empty.
+        #expect(try kept("x~^$", .none) == [""] && kept("x~^$", .common) == ["", nil])
     }
 }
 

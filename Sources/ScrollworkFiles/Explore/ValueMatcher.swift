@@ -39,6 +39,8 @@ struct ValueMatcher: Sendable {
         // No field is a null where the source tells nulls apart, else an empty field.
         case .isNull: return bytes == nil && missing.nullsApart ? .found : .notFound
         case .exactly where bytes == nil: return text.isEmpty && !missing.nullsApart ? .found : .notFound
+        // A null holds no text for a pattern to match (`~^$` keeps empty texts), as in SQL.
+        case .matches where bytes == nil && missing.nullsApart: return .notFound
         default: break
         }
         let bytes = bytes ?? UnsafeBufferPointer(start: nil, count: 0)
