@@ -135,17 +135,18 @@ struct Exploration<Failure: Error & Sendable> {
     }
 
     /// What the status line says while work runs or waits (only the work under `id` when
-    /// given), each piece with the share done once it says, before that the seconds since it
-    /// began as of `time` (an engine grouping says nothing until it is done); the share alone
-    /// without a time.
-    func statusPart(at time: Double?, of id: WorkID? = nil) -> String? {
-        let said = said.filter { id == nil || $0.id == id }
+    /// given, all but the work under `besides`), each piece with the share done once it says,
+    /// before that the seconds since it began as of `time` (an engine grouping says nothing until
+    /// it is done); the share alone without a time. It ends by saying Esc cancels when
+    /// `saysCancel` (a sheet over the table, which Esc closes first, says it without).
+    func statusPart(at time: Double?, of id: WorkID? = nil, besides: WorkID? = nil, saysCancel: Bool = true) -> String? {
+        let said = said.filter { (id == nil || $0.id == id) && $0.id != besides }
         guard !said.isEmpty else { return nil }
         let parts = said.map { work in
             let shown = work.fraction > 0 || time == nil ? "\(work.fraction.wholePercent)%" : "\(Int(Swift.max(0, (time ?? work.since) - work.since))) s"
             return "\(work.what)… \(shown)"
         }
-        return parts.joined(separator: " · ") + " (Esc cancels)"
+        return parts.joined(separator: " · ") + (saysCancel ? " (Esc cancels)" : "")
     }
 
     /// The next whole second after `time` of any piece of work it says, for the seconds shown.

@@ -66,6 +66,10 @@ struct ResultSheet: OverlaidTable, ReplyCollecting {
     /// What the summary being read says so far, while it is read: the figures a file's
     /// metadata gave (``init(known:rows:theme:)``); nil for a finished sheet.
     var reading: String? = nil
+    /// What the table under the sheet runs meanwhile (a save begun before the sheet came),
+    /// said in the sheet's status line so that it is not lost from sight; Esc stops it once the
+    /// sheet is closed.
+    var underneath: String? = nil
     /// Its columns sized in characters from their values (all but a frequency table's bar), as
     /// last fitted to a window's type.
     var characterWidths = CharacterWidths([String: ColumnWidth]())
@@ -453,6 +457,7 @@ extension ResultSheet {
         if search.isRunning { parts.append("searching… (Esc cancels)") }
         if let running = saving.statusPart(at: nil) { parts.append(running) }
         if let reading { parts.append(reading) }
+        if let underneath { parts.append("under the sheet: \(underneath)") }
         if view.table.columns.indices.contains(currentColumn), !view.table.columns[currentColumn].title.isEmpty {
             parts.append("column \(view.table.columns[currentColumn].title)")
         }

@@ -21,6 +21,8 @@ extension TableScreen {
     mutating func renderOverTable(table: Rect, statusLine: Rect, whole: Rect, into canvas: inout Canvas, at time: Double) {
         let theme = view.theme
         if var shown = sheet {
+            // The summary this sheet is still reading is said as its own; the rest as the table's.
+            shown.underneath = exploration.statusPart(at: time, besides: shown.reading != nil ? exploration.summaryKey.id : nil, saysCancel: false)
             shown.render(in: table, statusLine: statusLine, whole: whole, into: &canvas, at: time)
             sheet = shown
             guard var prompt = overlay else { return }

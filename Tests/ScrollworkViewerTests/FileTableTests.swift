@@ -92,6 +92,8 @@ import Testing
         }
         #expect(t.app.screen.sheet?.source.records.count == 100_000, "the frequency table shows")
         #expect(t.app.status.contains("saving \(saved)… 0 s (Esc cancels)"), "\(t.app.status)")
+        let sheetSays = t.app.screen.sheet?.statusText.parts ?? []
+        #expect(sheetSays.contains("under the sheet: saving \(saved)… 0 s"), "the sheet's own status line says the save too: \(sheetSays)")
         t.send(.key(KeyEvent(.escape)))
         #expect(t.app.screen.sheet == nil && t.app.status.contains("saving \(saved)"), "the first Esc closes the table, the save goes on: \(t.app.status)")
         t.send(.key(KeyEvent(.escape)))
