@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 /// The folder whose `libstdc++.so` is a linker script naming the static archive: an absolute
@@ -42,7 +42,9 @@ let package = Package(
         .target(
             name: "Scrollwork",
             dependencies: [.product(name: "RealModule", package: "swift-numerics")],
-            swiftSettings: sanitized ? [.define("SCROLLWORK_PTHREAD_LOCKS")] : []
+            // Every unsafe use is marked `unsafe` and says what keeps it safe (#70): the compiler
+            // refuses to let one pass unsaid.
+            swiftSettings: [.strictMemorySafety(), .treatWarning("StrictMemorySafety", as: .error)] + (sanitized ? [.define("SCROLLWORK_PTHREAD_LOCKS")] : [])
         ),
         // Async-signal-safe terminal restoration for crashes: C, because a signal handler may
         // not allocate, lock or initialise globals lazily, which Swift code cannot promise.

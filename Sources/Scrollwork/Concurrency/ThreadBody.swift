@@ -14,13 +14,15 @@ package final class ThreadBody: Sendable {
     /// Runs `run` on a new thread; its handle, to join, or nil when no thread could be made.
     package static func spawn(_ run: @escaping @Sendable () -> Void) -> pthread_t? {
         var handle = pthread_t()
-        let context = Unmanaged.passRetained(ThreadBody(run)).toOpaque()
-        guard pthread_create(&handle, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
+        // Safe: the body is retained once here and released once, by the thread that runs it, or
+        // here when no thread could be made.
+        let context = unsafe Unmanaged.passRetained(ThreadBody(run)).toOpaque()
+        guard unsafe pthread_create(&handle, nil, { context in
+            guard let context = unsafe context else { return nil }
+            unsafe Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
             return nil
-        }, context) == 0 else {
-            Unmanaged<ThreadBody>.fromOpaque(context).release()
+        }, unsafe context) == 0 else {
+            unsafe Unmanaged<ThreadBody>.fromOpaque(context).release()
             return nil
         }
         return handle

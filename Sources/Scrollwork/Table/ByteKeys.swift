@@ -38,13 +38,15 @@ struct ByteKeys: Sendable, Hashable {
 
     /// Calls `body` with key `i`'s bytes.
     func withKey<R>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        // Safe: the ends rise within the bytes (each key appended whole), so start...end lies in
+        // them; the slice is lent for the call alone.
         let start = i == 0 ? 0 : ends[i - 1], end = ends[i]
-        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+        return unsafe bytes.withUnsafeBufferPointer { unsafe body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
     }
 
     /// True when key `a` sorts before key `b`: the first differing byte decides, and a key that
     /// is a prefix of the other comes first.
     func precedes(_ a: Int, _ b: Int) -> Bool {
-        withKey(a) { x in withKey(b) { y in bytesPrecede(x, y) } }
+        unsafe withKey(a) { x in unsafe withKey(b) { y in unsafe bytesPrecede(x, y) } }
     }
 }

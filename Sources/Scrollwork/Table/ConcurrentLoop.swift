@@ -36,12 +36,12 @@ public struct ConcurrentLoop: Sendable {
         var results = [T?](repeating: nil, count: count)
         // Each piece writes its own slot only, through the buffer: no two touch the same memory,
         // and `body` reads only what it was given. The loop returns before either goes away.
-        results.withUnsafeMutableBufferPointer { slots in
+        unsafe results.withUnsafeMutableBufferPointer { slots in
             withoutActuallyEscaping(body) { body in
-                let shared = Unchecked((slots, body))
+                let shared = unsafe Unchecked((slots, body))
                 perform(count) { i in
                     guard i >= 0, i < count else { return }
-                    shared.value.0[i] = shared.value.1(i)
+                    unsafe shared.value.0[i] = shared.value.1(i)
                 }
             }
         }

@@ -16,9 +16,10 @@ enum FreedMemory {
     static func giveBack() {
         #if canImport(Glibc)
         // Looked up, not declared: Swift's Glibc module leaves <malloc.h> out, and a C library
-        // without it (musl) has nothing to call.
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
-        let trim = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+        // without it (musl) has nothing to call. Safe: the symbol is glibc's `malloc_trim`, whose
+        // C type, `int malloc_trim(size_t)`, is the one it is cast to.
+        guard let symbol = unsafe dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+        let trim = unsafe unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
         _ = trim(0)
         #endif
     }

@@ -10,16 +10,20 @@ enum PackedRadixSort {
     /// their final place so far, and stops the sort (returning false) when it returns false.
     @_specialize(where Word == UInt64)
     @_specialize(where Word == UInt128)
+    ///
+    /// Safe: `range` is checked to lie in the words, every index read or written below lies in
+    /// the range being sorted, and the buckets are indexed by one byte of a word, 0…255, of 256.
     static func sort<Word: FixedWidthInteger & UnsignedInteger>(_ words: inout [Word], in range: Range<Int>, settled: (Int) -> Bool) -> Bool {
+        guard range.lowerBound >= 0, range.upperBound <= words.count else { return false }
         guard range.count > 32 else {
             // Small runs (most of those that tied on a chunk) need no buckets.
-            words.withUnsafeMutableBufferPointer { insertionSort($0, range) }
+            unsafe words.withUnsafeMutableBufferPointer { unsafe insertionSort($0, range) }
             return settled(range.count)
         }
-        return words.withUnsafeMutableBufferPointer { a in
+        return unsafe words.withUnsafeMutableBufferPointer { a in
             // The buckets live on the stack: a sort of a few hundred words allocates nothing.
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * 256) { scratch in
-                sort(a, range, counts: UnsafeMutableBufferPointer(rebasing: scratch[0..<256]), next: UnsafeMutableBufferPointer(rebasing: scratch[256..<512]),
+            unsafe withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * 256) { scratch in
+                unsafe sort(a, range, counts: UnsafeMutableBufferPointer(rebasing: scratch[0..<256]), next: UnsafeMutableBufferPointer(rebasing: scratch[256..<512]),
                      ends: UnsafeMutableBufferPointer(rebasing: scratch[512..<768]), settled: settled)
             }
         }
@@ -38,42 +42,42 @@ enum PackedRadixSort {
                 guard settled(done) else { return false }
             }
             if r.count <= 32 {
-                insertionSort(a, r)
+                unsafe insertionSort(a, r)
                 done += r.count
                 continue
             }
             // The digit is the eight bits below the highest bit on which the words differ, so
             // that a shared prefix (a column of small numbers, text that starts alike) costs
             // one pass, not a pass for each of its bytes.
-            let first = a[r.lowerBound]
+            let first = unsafe a[r.lowerBound]
             var differ: Word = 0
-            for i in r { differ |= a[i] ^ first }
+            for i in r { unsafe differ |= a[i] ^ first }
             let shift = Swift.max(0, Word.bitWidth - differ.leadingZeroBitCount - 8)
-            for b in 0..<256 { counts[b] = 0 }
-            for i in r { counts[Int(truncatingIfNeeded: a[i] >> shift) & 0xFF] += 1 }
+            for b in 0..<256 { unsafe counts[b] = 0 }
+            for i in r { unsafe counts[Int(truncatingIfNeeded: a[i] >> shift) & 0xFF] += 1 }
             var start = r.lowerBound
             for b in 0..<256 {
-                next[b] = start
-                start += counts[b]
-                ends[b] = start
+                unsafe next[b] = start
+                unsafe start += counts[b]
+                unsafe ends[b] = start
             }
             for b in 0..<256 {
-                while next[b] < ends[b] {
-                    var word = a[next[b]]
+                while unsafe next[b] < ends[b] {
+                    var word = unsafe a[next[b]]
                     var digit = Int(truncatingIfNeeded: word >> shift) & 0xFF
                     while digit != b {
-                        swap(&word, &a[next[digit]])
-                        next[digit] += 1
+                        unsafe swap(&word, &a[next[digit]])
+                        unsafe next[digit] += 1
                         digit = Int(truncatingIfNeeded: word >> shift) & 0xFF
                     }
-                    a[next[b]] = word
-                    next[b] += 1
+                    unsafe a[next[b]] = word
+                    unsafe next[b] += 1
                 }
             }
             var lower = r.lowerBound
-            for b in 0..<256 where counts[b] > 0 {
-                if counts[b] > 1 && shift > 0 { pending.append(lower..<(lower + counts[b])) } else { done += counts[b] }
-                lower += counts[b]
+            for b in 0..<256 where unsafe counts[b] > 0 {
+                if unsafe counts[b] > 1 && shift > 0 { unsafe pending.append(lower..<(lower + counts[b])) } else { unsafe done += counts[b] }
+                unsafe lower += counts[b]
             }
         }
         return settled(done)
@@ -82,13 +86,13 @@ enum PackedRadixSort {
     private static func insertionSort<Word: FixedWidthInteger>(_ a: UnsafeMutableBufferPointer<Word>, _ r: Range<Int>) {
         guard r.count > 1 else { return }
         for i in (r.lowerBound + 1)..<r.upperBound {
-            let word = a[i]
+            let word = unsafe a[i]
             var j = i
-            while j > r.lowerBound && a[j - 1] > word {
-                a[j] = a[j - 1]
+            while unsafe j > r.lowerBound && a[j - 1] > word {
+                unsafe a[j] = a[j - 1]
                 j -= 1
             }
-            a[j] = word
+            unsafe a[j] = word
         }
     }
 
@@ -202,10 +206,11 @@ enum PackedRadixSort {
             let chunk = ascending ? word >> indexBits : ~(word >> indexBits) & chunkMask
             return chunk & 0xFF == UInt128(chunkBytes)
         }
-        var words = [UInt128](unsafeUninitializedCapacity: count) { buffer, initialized in
+        // Safe: `n` counts the words written, at most one for each of the `count` positions.
+        var words = unsafe [UInt128](unsafeUninitializedCapacity: count) { buffer, initialized in
             var n = 0
             for i in 0..<count where included(i) {
-                buffer[n] = pack(i, 0)
+                unsafe buffer[n] = pack(i, 0)
                 n += 1
             }
             initialized = n
@@ -247,7 +252,8 @@ enum PackedRadixSort {
         var chunk: UInt128 = 0
         for j in 0..<dataBytes {
             let at = offset + j
-            chunk = chunk << 8 | UInt128(at < bytes.count ? bytes[at] : 0)
+            // Safe: read only inside the bytes lent for the call.
+            chunk = unsafe chunk << 8 | UInt128(at >= 0 && at < bytes.count ? bytes[at] : 0)
         }
         return chunk << 8 | UInt128(Swift.min(Swift.max(0, bytes.count - offset), dataBytes + 1))
     }
@@ -260,10 +266,11 @@ enum PackedRadixSort {
         _ order: [P]?, count: Int, present: Int, included: (Int) -> Bool, as: Word.Type, indexBits: Int, progress: (Double) -> Bool, word: (Int) -> Word
     ) -> [P]? {
         // Only the included positions are packed: the others take no word and no copy of the order.
-        var words = [Word](unsafeUninitializedCapacity: present) { buffer, initialized in
+        // Safe: at most `present` words are written, the capacity.
+        var words = unsafe [Word](unsafeUninitializedCapacity: present) { buffer, initialized in
             var n = 0
             for i in 0..<count where included(i) && n < present {
-                buffer[n] = word(i)
+                unsafe buffer[n] = word(i)
                 n += 1
             }
             initialized = n

@@ -24,7 +24,8 @@ enum ShortText {
     static func pack(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64? {
         guard utf8.count <= maximumLength else { return nil }
         var word: UInt64 = 0
-        for (count, byte) in utf8.enumerated() {
+        // Safe: the bytes the caller lends for the call, read below their count.
+        for unsafe (count, byte) in unsafe utf8.enumerated() {
             guard byte < 0x80 else { return nil }
             word |= UInt64(byte) << UInt64(57 - 7 * count)
         }

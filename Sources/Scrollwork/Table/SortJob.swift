@@ -95,7 +95,8 @@ public struct SortJob<Row: Sendable>: Sendable {
         let initial: [P]? = fromCurrentOrder && ids.isIdentity ? (0..<current.count).map { P(truncatingIfNeeded: current[$0].sourceIndex) } : nil
         guard let positions = SortKeys.sorted(count: ids.count, as: P.self, keys: keys, from: initial, progress: progress) else { return nil }
         // The same type, so the cast moves the array; `as?` would cast each element on its own.
-        if ids.isIdentity, P.self == UInt32.self { return .sourceIndexes(unsafeBitCast(positions, to: [UInt32].self)) }
+        // Safe: `P` is checked to be that type.
+        if ids.isIdentity, P.self == UInt32.self { return unsafe .sourceIndexes(unsafeBitCast(positions, to: [UInt32].self)) }
         return .ids(positions.map { ids[Int($0)] })
     }
 }

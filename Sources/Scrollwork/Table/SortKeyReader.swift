@@ -120,17 +120,19 @@ struct KeyReader {
 
     /// ``read(_:at:)`` of the text `utf8` spells: packed straight from the bytes while the keys
     /// are short text, with no string made.
+    ///
+    /// Safe where the caller's buffer is valid for the call: its bytes are read, not kept.
     mutating func readText(_ utf8: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
-        if kind == .unknown, textOrder == .lexical, let word = ShortText.pack(utf8) {
+        if kind == .unknown, textOrder == .lexical, let word = unsafe ShortText.pack(utf8) {
             begin(with: .string(""))
             words.append(word)
             return true
         }
-        if kind == .shortText, let word = ShortText.pack(utf8) {
+        if kind == .shortText, let word = unsafe ShortText.pack(utf8) {
             words.append(word)
             return true
         }
-        return read(.string(String(decoding: utf8, as: UTF8.self)), at: i)
+        return unsafe read(.string(String(decoding: utf8, as: UTF8.self)), at: i)
     }
 
     /// True when `x` converts to a Double and back unchanged (|x| ≤ 2^53).

@@ -40,8 +40,9 @@ public struct SortKeySink {
 
     /// The next row's key is the text `utf8` spells (invalid UTF-8 is repaired, as
     /// `String(decoding:as:)` repairs it).
+    /// The bytes are read during the call alone, never kept.
     public mutating func appendText(_ utf8: UnsafeBufferPointer<UInt8>) {
-        if !failed, !reader.readText(utf8, at: count) { failed = true }
+        if !failed, unsafe !reader.readText(utf8, at: count) { failed = true }
         count += 1
     }
 

@@ -129,7 +129,7 @@ struct SortKeys: Sendable {
         switch storage {
         case .ints, .narrowInts, .doubles, .shortText, .textKeys: return true
         case let .strings(k):
-            return k.allSatisfy { s in s.utf8.withContiguousStorageIfAvailable { $0.reduce(0, |) < 0x80 } ?? false }
+            return k.allSatisfy { s in unsafe s.utf8.withContiguousStorageIfAvailable { unsafe $0.reduce(0, |) < 0x80 } ?? false }
         case .values: return false
         }
     }
@@ -154,13 +154,14 @@ struct SortKeys: Sendable {
             return PackedRadixSort.sorted(order, count: count, ascending: ascending, missing: missing, progress: progress) { runs.extract(k[$0]) }
         case let .strings(k):
             return PackedRadixSort.sorted(order, count: count, ascending: ascending, missing: missing, progress: progress) { position, offset, dataBytes in
+                // Safe: the string's own bytes or a copy's, lent for the call that reads them.
                 let text = k[position].utf8
-                return text.withContiguousStorageIfAvailable { PackedRadixSort.chunk($0, at: offset, dataBytes: dataBytes) }
-                    ?? Array(text).withUnsafeBufferPointer { PackedRadixSort.chunk($0, at: offset, dataBytes: dataBytes) }
+                return unsafe text.withContiguousStorageIfAvailable { unsafe PackedRadixSort.chunk($0, at: offset, dataBytes: dataBytes) }
+                    ?? Array(text).withUnsafeBufferPointer { unsafe PackedRadixSort.chunk($0, at: offset, dataBytes: dataBytes) }
             }
         case let .textKeys(k):
             return PackedRadixSort.sorted(order, count: count, ascending: ascending, missing: missing, progress: progress) { position, offset, dataBytes in
-                k.withKey(position) { PackedRadixSort.chunk($0, at: offset, dataBytes: dataBytes) }
+                unsafe k.withKey(position) { unsafe PackedRadixSort.chunk($0, at: offset, dataBytes: dataBytes) }
             }
         case .values:
             let (present, absent) = splitMissing(order ?? (0..<count).map { P(truncatingIfNeeded: $0) })
@@ -215,16 +216,17 @@ func orderedBits(_ x: Double) -> UInt64 {
 /// prefix of the other comes first.
 @inline(__always)
 func bytesPrecede(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-    a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in bytesPrecede(x, y) } }
+    unsafe a.withUnsafeBufferPointer { x in unsafe b.withUnsafeBufferPointer { y in unsafe bytesPrecede(x, y) } }
 }
 
 /// ``bytesPrecede(_:_:)`` for bytes in place.
 @inline(__always)
 func bytesPrecede(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+    // Safe: `i` stays below both counts.
     let n = Swift.min(x.count, y.count)
     var i = 0
     while i < n {
-        if x[i] != y[i] { return x[i] < y[i] }
+        if unsafe x[i] != y[i] { return unsafe x[i] < y[i] }
         i += 1
     }
     return x.count < y.count

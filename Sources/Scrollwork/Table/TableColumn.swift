@@ -70,14 +70,16 @@ public enum TableValue: Sendable, Hashable, Comparable, CustomStringConvertible 
             digits += 1
         }
         let count = digits + (value < 0 ? 1 : 0)
-        return String(unsafeUninitializedCapacity: count) { bytes in
+        // Safe: `count` is the digits counted above and the sign, so every byte written lies in
+        // 0..<count, and all of them are written.
+        return unsafe String(unsafeUninitializedCapacity: count) { bytes in
             var at = count - 1
             repeat {
-                bytes[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                unsafe bytes[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
                 magnitude /= 10
                 at -= 1
             } while magnitude > 0
-            if value < 0 { bytes[0] = UInt8(ascii: "-") }
+            if value < 0 { unsafe bytes[0] = UInt8(ascii: "-") }
             return count
         }
     }

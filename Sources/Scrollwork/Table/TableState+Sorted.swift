@@ -19,8 +19,9 @@ extension TableState {
         // table keeps for its next sort, are let go first (8 bytes a row).
         if case let .sourceIndexes(indexes) = result.arrangement, indexes.count == rows.count, result.rowsVersion == table.list.rowsVersion {
             result = SortResult(order: result.order, rowsVersion: result.rowsVersion, ids: result.ids, arrangement: .sourceIndexes([]), keys: [:])
-            if P.self == UInt32.self { return unsafeBitCast(indexes, to: [P].self) }
-            if P.self == Int.self { return unsafeBitCast(indexes.map { Int($0) }, to: [P].self) }
+            // Safe: cast only to the type it is (`P` checked), an array of the same elements.
+            if P.self == UInt32.self { return unsafe unsafeBitCast(indexes, to: [P].self) }
+            if P.self == Int.self { return unsafe unsafeBitCast(indexes.map { Int($0) }, to: [P].self) }
             return indexes.map { P(truncatingIfNeeded: $0) }
         }
         try table.apply(result)

@@ -169,7 +169,8 @@ public struct TableState<Row: Sendable>: Sendable {
     public func sortIndicator(forColumn column: Int) -> Bool? {
         guard columns.indices.contains(column), let first = sortOrder.first else { return nil }
         // Only the id is read: a column read whole is a copy of all its strings and closures.
-        return columns.withUnsafeBufferPointer { $0[column].id == first.columnID } ? first.ascending : nil
+        // Safe: `column` was found among the columns' indices above.
+        return unsafe columns.withUnsafeBufferPointer { unsafe $0[column].id == first.columnID } ? first.ascending : nil
     }
 
     /// Re-reads the source after its rows changed: counts through ``ListState/reloadData()``, and
@@ -308,8 +309,9 @@ public struct TableState<Row: Sendable>: Sendable {
         guard column >= 0, column < columns.count else { return "" }
         // Its fields read through the buffer: a column read from the array, or a method called
         // on it, is a copy of all its strings and closures, retained and released for every cell.
-        return columns.withUnsafeBufferPointer { specs in
-            TableColumn.shownText(of: row, text: specs[column].text, value: specs[column].value, format: specs[column].format)
+        // Safe: `column` was checked to lie below the count above.
+        return unsafe columns.withUnsafeBufferPointer { specs in
+            unsafe TableColumn.shownText(of: row, text: specs[column].text, value: specs[column].value, format: specs[column].format)
         }
     }
 

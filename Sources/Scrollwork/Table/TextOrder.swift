@@ -28,13 +28,14 @@ public enum TextOrder: Sendable, Hashable, CaseIterable {
         defer { swap(&writer.key, &key) }
         let start = writer.key.count
         // ASCII, the common case, byte by byte; other text scalar by scalar, starting over.
-        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            for byte in bytes {
-                guard byte < 0x80 else { return false }
-                writer.put(byte)
+        var ascii = true
+        for byte in text.utf8 {
+            guard byte < 0x80 else {
+                ascii = false
+                break
             }
-            return true
-        } ?? false
+            writer.put(byte)
+        }
         if !ascii {
             writer.key.removeSubrange(start...)
             writer.run = nil

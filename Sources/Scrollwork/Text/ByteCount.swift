@@ -31,17 +31,18 @@ private func decimal(_ value: Double, _ decimals: Int, unit: (UInt8, UInt8)) -> 
     let whole = scaled / scale, fraction = scaled % scale
     let shown = decimals > 0 && fraction != 0 ? decimals : 0
     // Written from the last byte back into a small buffer: a table formats a screen of these
-    // every frame it pages.
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { bytes in
+    // every frame it pages. Safe: at most 19 digits a part, a point, a sign and the unit's three
+    // bytes are written from the end of 48, so `at` never goes below 0.
+    return unsafe withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { bytes in
         var at = bytes.count - 3
-        bytes[at] = UInt8(ascii: " ")
-        bytes[at + 1] = unit.0
-        bytes[at + 2] = unit.1
+        unsafe bytes[at] = UInt8(ascii: " ")
+        unsafe bytes[at + 1] = unit.0
+        unsafe bytes[at + 2] = unit.1
         func put(_ n: Int, digits: Int) {
             var value = n.magnitude, written = 0
             repeat {
                 at -= 1
-                bytes[at] = UInt8(ascii: "0") + UInt8(value % 10)
+                unsafe bytes[at] = UInt8(ascii: "0") + UInt8(value % 10)
                 value /= 10
                 written += 1
             } while value > 0 || written < digits
@@ -49,10 +50,10 @@ private func decimal(_ value: Double, _ decimals: Int, unit: (UInt8, UInt8)) -> 
         if shown > 0 {
             put(fraction, digits: shown)
             at -= 1
-            bytes[at] = UInt8(ascii: ".")
+            unsafe bytes[at] = UInt8(ascii: ".")
         }
         put(whole, digits: 1)
-        if scaled < 0 { at -= 1; bytes[at] = UInt8(ascii: "-") }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[at...]), as: UTF8.self)
+        if scaled < 0 { at -= 1; unsafe bytes[at] = UInt8(ascii: "-") }
+        return unsafe String(decoding: UnsafeBufferPointer(rebasing: bytes[at...]), as: UTF8.self)
     }
 }

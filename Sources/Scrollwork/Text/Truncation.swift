@@ -56,14 +56,17 @@ public enum Truncation: Sendable, Hashable, CaseIterable {
 
     /// True when every byte is printable ASCII; read as memory when the text is stored contiguously.
     private static func isPrintableASCII(_ utf8: String.UTF8View) -> Bool {
-        utf8.withContiguousStorageIfAvailable(isPrintableASCII) ?? utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        unsafe utf8.withContiguousStorageIfAvailable(isPrintableASCII) ?? utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// True when every byte is printable ASCII (0x20…0x7E), read eight at a time; the last
     /// eight (or four) overlap the ones before, so a short text is one or two reads.
     package static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let start = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(start)
+        // Safe: every load lies inside the buffer the caller lends for the call: at offsets `i`
+        // with `i + 8 < count`, then the last eight (or four) bytes, read only when there are as
+        // many; a shorter text byte by byte below `count`.
+        let raw = unsafe UnsafeRawPointer(start)
         let count = bytes.count
         // A byte below 0x20 borrows into its top bit when 0x20 is taken from it, one of 0x7F
         // reaches it when 1 is added, and one from 0x80 has it set already; a borrow or a carry
@@ -77,15 +80,15 @@ public enum Truncation: Sendable, Hashable, CaseIterable {
         if count >= 8 {
             var i = 0
             while i &+ 8 < count {
-                if !printable(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { return false }
+                if unsafe !printable(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { return false }
                 i &+= 8
             }
-            return printable(raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+            return unsafe printable(raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
         }
         if count >= 4 {
-            return printable(raw.loadUnaligned(as: UInt32.self)) && printable(raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+            return unsafe printable(raw.loadUnaligned(as: UInt32.self)) && printable(raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
         }
-        for i in 0..<count where start[i] < 0x20 || start[i] >= 0x7F { return false }
+        for i in 0..<count where unsafe start[i] < 0x20 || start[i] >= 0x7F { return false }
         return true
     }
 
