@@ -5,8 +5,9 @@ import Scrollwork
 ///
 /// Written as `COLUMN=VALUE` (``init(parsing:columns:)``): `=` and `!=` compare text (and numbers
 /// as numbers, so `5` is `5.0`), `==` text exactly; `<`, `<=`, `>` and `>=` compare numbers; `*=`
-/// finds text in the value and `~` a regular expression; `COLUMN is null` keeps a source's nulls. Without a column (`~error`, `*=gzip`) the test is on the
-/// whole row. Missing values (empty, `NA`, …) fail every numeric test and pass `!=`.
+/// finds text in the value and `~` a regular expression; `COLUMN is null` keeps a source's nulls.
+/// Without a column (`~error`, `*=gzip`) the test is on the whole row. Missing values (empty,
+/// `NA`, …) fail every numeric test and pass `!=`.
 public struct RowFilter: Sendable, Hashable, CustomStringConvertible {
     /// What a value is tested for.
     public enum Test: Sendable, Hashable {
