@@ -10,6 +10,10 @@ let staticCxx = String(#filePath.dropLast("Package.swift".count)) + "Linking/sta
 /// runtime (ThreadSanitizer's runtime stops at once in a program linked `-no-pie`).
 let sanitized = Context.environment["SCROLLWORK_SANITIZE"] != nil
 
+/// Swift's strict memory safety, its findings errors: every unsafe use is marked `unsafe` and says
+/// what keeps it safe (#70), and the compiler refuses to let one pass unsaid.
+let memorySafe: [SwiftSetting] = [.strictMemorySafety(), .treatWarning("StrictMemorySafety", as: .error)]
+
 let package = Package(
     name: "Scrollwork",
     products: [
@@ -42,24 +46,22 @@ let package = Package(
         .target(
             name: "Scrollwork",
             dependencies: [.product(name: "RealModule", package: "swift-numerics")],
-            // Every unsafe use is marked `unsafe` and says what keeps it safe (#70): the compiler
-            // refuses to let one pass unsaid.
-            swiftSettings: [.strictMemorySafety(), .treatWarning("StrictMemorySafety", as: .error)] + (sanitized ? [.define("SCROLLWORK_PTHREAD_LOCKS")] : [])
+            swiftSettings: memorySafe + (sanitized ? [.define("SCROLLWORK_PTHREAD_LOCKS")] : [])
         ),
         // Async-signal-safe terminal restoration for crashes: C, because a signal handler may
         // not allocate, lock or initialise globals lazily, which Swift code cannot promise.
         .target(name: "CTerminalRestore"),
         // The widget layer every host shares: the widget protocol, groups, routing and focus, the
         // widgets, the buffer they draw into, events, apps, work off the loop and the one driver.
-        .target(name: "ScrollworkWidgets", dependencies: ["Scrollwork"]),
+        .target(name: "ScrollworkWidgets", dependencies: ["Scrollwork"], swiftSettings: memorySafe),
         // The terminal host alone: session, input decoder, diff renderer, event loop.
-        .target(name: "ScrollworkTerminal", dependencies: ["Scrollwork", "ScrollworkWidgets", "CTerminalRestore"]),
+        .target(name: "ScrollworkTerminal", dependencies: ["Scrollwork", "ScrollworkWidgets", "CTerminalRestore"], swiftSettings: memorySafe),
         // For app developers' tests: a pilot that drives an app as a person would, and snapshots.
         // PNG snapshots draw through the pixel host, with the Window trait only.
         .target(name: "ScrollworkTesting", dependencies: [
             "Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal",
             .target(name: "ScrollworkPixels", condition: .when(traits: ["Window"])),
-        ]),
+        ], swiftSettings: memorySafe),
         // Real files as row sources: delimited text read and split only where shown.
         // One HTTPS GET through the system's libcurl, opened when first needed: C, because curl's
         // options are set through a variadic function Swift cannot call.
@@ -68,11 +70,11 @@ let package = Package(
         // Database tables as row sources, the files module's filters tested by the engine:
         // SQLite's library and libpq are loaded when a database is opened, so that building
         // needs nothing but Swift.
-        .target(name: "ScrollworkDatabase", dependencies: ["Scrollwork", "ScrollworkFiles"]),
+        .target(name: "ScrollworkDatabase", dependencies: ["Scrollwork", "ScrollworkFiles"], swiftSettings: memorySafe),
         // `scrollwork open`: files, directories and standard input as tables, lists and pagers.
-        .target(name: "ScrollworkViewer", dependencies: ["Scrollwork", "ScrollworkWidgets", "ScrollworkFiles", "ScrollworkDatabase"]),
+        .target(name: "ScrollworkViewer", dependencies: ["Scrollwork", "ScrollworkWidgets", "ScrollworkFiles", "ScrollworkDatabase"], swiftSettings: memorySafe),
         // The gallery's pages, one app: what the scrollwork command shows.
-        .target(name: "ScrollworkGallery", dependencies: ["Scrollwork", "ScrollworkWidgets", "ScrollworkFiles"]),
+        .target(name: "ScrollworkGallery", dependencies: ["Scrollwork", "ScrollworkWidgets", "ScrollworkFiles"], swiftSettings: memorySafe),
         // The pixel host's C libraries; only ScrollworkPixels uses them, so a program of the core
         // or the terminal host alone needs none. Cairo and Pango by declarations of their own
         // (Sources/CPangoCairo/shim.h), not pkg-config: pango.pc's -pthread is a flag SwiftPM
@@ -105,11 +107,13 @@ let package = Package(
                 "ScrollworkGallery",
                 .target(name: "ScrollworkPixels", condition: .when(traits: ["Window"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: memorySafe
         ),
         .executableTarget(
             name: "scrollwork",
             dependencies: ["ScrollworkCommandLine"],
+            swiftSettings: memorySafe,
             // Swift's runtime linked into the program: a shared one costs every start about 6 ms
             // of loading and symbol binding here, a third of `scrollwork open`'s first frame.
             // C++'s library too, which that runtime needs (Linking/static-cxx says how), for 1 ms more.
@@ -131,7 +135,8 @@ let package = Package(
                 .target(name: "ScrollworkPixels", condition: .when(traits: ["Window"])),
                 .target(name: "CSDL2", condition: .when(traits: ["Window"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: memorySafe
         ),
         .testTarget(
             name: "ScrollworkTests",

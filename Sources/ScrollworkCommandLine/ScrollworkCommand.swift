@@ -681,7 +681,7 @@ extension Snapshot {
                 let bytes = try image.pngData()
                 var written = 0
                 while written < bytes.count {
-                    let n = bytes[written...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+                    let n = systemWrite(1, bytes, from: written)
                     guard n > 0 else { throw PixelError.pngWrite(path: "standard output", reason: "the write failed") }
                     written += n
                 }
@@ -721,5 +721,5 @@ func terminalSession(environment: [String: String]) throws -> TerminalSession {
 func printError(_ message: String) {
     var visible = VisibleText()
     let text = visible.shown(Array(message.utf8)) + visible.end() + [0x0A]
-    text.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
+    _ = systemWrite(2, text)
 }

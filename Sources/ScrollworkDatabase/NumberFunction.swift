@@ -10,23 +10,25 @@ enum NumberFunction {
 
     /// Gives the connection `handle` the function; false when SQLite refuses it.
     static func register(on handle: OpaquePointer, library: SQLiteLibrary) -> Bool {
-        library.createFunction(handle, name, 1, SQLiteLibrary.deterministicUTF8, nil, call, nil, nil, nil) == SQLiteLibrary.ok
+        unsafe library.createFunction(handle, name, 1, SQLiteLibrary.deterministicUTF8, nil, call, nil, nil, nil) == SQLiteLibrary.ok
     }
 
     /// The C callback: the library it calls back into is the one loaded once for the process,
     /// which a connection that runs the function has loaded already.
     private static let call: SQLiteLibrary.Function = { context, count, values in
-        guard case let .success(library) = SQLiteLibrary.shared, count == 1, let value = values?.pointee else { return }
-        switch library.valueType(value) {
+        // Safe: SQLite passes `count` values, each valid for this call, and a text's bytes are
+        // `valueBytes` long; the result is set before the call returns.
+        guard case let .success(library) = SQLiteLibrary.shared, count == 1, let value = unsafe values?.pointee else { return }
+        switch unsafe library.valueType(value) {
         case SQLiteLibrary.integer, SQLiteLibrary.float:
-            library.resultDouble(context, library.valueDouble(value))
+            unsafe library.resultDouble(context, library.valueDouble(value))
         case SQLiteLibrary.text:
-            let length = Int(library.valueBytes(value))
-            guard let text = library.valueText(value),
-                  let x = NumberText.real(UnsafeBufferPointer(start: text, count: length)) else { return library.resultNull(context) }
-            library.resultDouble(context, x)
+            let length = unsafe Int(library.valueBytes(value))
+            guard let text = unsafe library.valueText(value),
+                  let x = unsafe NumberText.real(UnsafeBufferPointer(start: text, count: length)) else { return unsafe library.resultNull(context) }
+            unsafe library.resultDouble(context, x)
         default:
-            library.resultNull(context)
+            unsafe library.resultNull(context)
         }
     }
 }

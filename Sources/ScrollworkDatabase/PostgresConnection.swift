@@ -13,9 +13,12 @@ import Scrollwork
 /// Statements run one at a time under its lock, each inside a savepoint, so that a cancelled or
 /// failed one leaves the transaction usable. A statement's `keepGoing` is asked ten times a
 /// second while the server works; false cancels it on the server.
-public final class PostgresConnection: @unchecked Sendable {
+@safe public final class PostgresConnection: @unchecked Sendable {
     // Unchecked: `handle` is used only under `lock`; `cancelHandle` is libpq's object made for
     // cancelling from another thread.
+    // Safe (its pointers): `handle` and `cancelHandle` are libpq's, live from `init` to `deinit`,
+    // which alone frees them; each result is cleared once, here or by the `PostgresResult` that
+    // owns it; every text libpq lends is copied into a `String` before the next call.
     private let library: PostgresLibrary
     private let handle: OpaquePointer
     private let cancelHandle: OpaquePointer?
@@ -36,14 +39,14 @@ public final class PostgresConnection: @unchecked Sendable {
         title = PostgresDatabase.redacted(conninfo)
         let secrets = PostgresSecrets(conninfo: conninfo)
         self.secrets = secrets
-        guard let connected = library.connect(conninfo) else { throw .cannotOpen(path: title, reason: "out of memory") }
-        guard library.status(connected) == PostgresLibrary.connectionOK else {
-            let reason = library.errorMessage(connected).map { String(cString: $0) } ?? "cannot connect"
-            library.finish(connected)
+        guard let connected = unsafe library.connect(conninfo) else { throw .cannotOpen(path: title, reason: "out of memory") }
+        guard unsafe library.status(connected) == PostgresLibrary.connectionOK else {
+            let reason = unsafe library.errorMessage(connected).map { unsafe String(cString: $0) } ?? "cannot connect"
+            unsafe library.finish(connected)
             throw .cannotOpen(path: title, reason: secrets.hidden(Self.tidy(reason)))
         }
-        handle = connected
-        cancelHandle = library.getCancel(connected)
+        unsafe handle = connected
+        unsafe cancelHandle = library.getCancel(connected)
         do {
             _ = try lock.withLock { _ throws(DatabaseError) in try execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", [], keepGoing: nil) }
             // A cursor is read to its end here: the planner is told so (it otherwise plans for
@@ -58,15 +61,15 @@ public final class PostgresConnection: @unchecked Sendable {
                 exportedSnapshot = try lock.withLock { _ throws(DatabaseError) in try execute("SELECT pg_export_snapshot()", [], keepGoing: nil).text(0, 0) }
             }
         } catch {
-            if let cancelHandle { library.freeCancel(cancelHandle) }
-            library.finish(connected)
+            if let cancelHandle = unsafe cancelHandle { unsafe library.freeCancel(cancelHandle) }
+            unsafe library.finish(connected)
             throw .cannotOpen(path: title, reason: secrets.hidden("\(error)"))
         }
     }
 
     deinit {
-        if let cancelHandle { library.freeCancel(cancelHandle) }
-        library.finish(handle)
+        if let cancelHandle = unsafe cancelHandle { unsafe library.freeCancel(cancelHandle) }
+        unsafe library.finish(handle)
     }
 
     /// libpq's messages end in a newline and may span lines: one line for a status line.
@@ -117,20 +120,21 @@ public final class PostgresConnection: @unchecked Sendable {
     private func execute(_ sql: String, _ parameters: [String?], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> PostgresResult {
         // Cancelled before it began: not sent at all.
         if let keepGoing, !keepGoing() { throw .cancelled }
-        let strings = parameters.map { $0.map { strdup($0) } ?? nil }
-        defer { for string in strings { free(string) } }
-        let sent = strings.map { UnsafePointer($0) }.withUnsafeBufferPointer { values in
-            library.sendQueryParams(handle, sql, Int32(parameters.count), nil, values.baseAddress, nil, nil, 0)
+        // Each parameter copied as a C string, freed once the statement is sent (libpq copies it).
+        let strings = unsafe parameters.map { unsafe $0.map { unsafe strdup($0) } ?? nil }
+        defer { for unsafe string in unsafe strings { unsafe free(string) } }
+        let sent = unsafe strings.map { unsafe UnsafePointer($0) }.withUnsafeBufferPointer { values in
+            unsafe library.sendQueryParams(handle, sql, Int32(parameters.count), nil, values.baseAddress, nil, nil, 0)
         }
         guard sent == 1 else { throw failure(sql) }
         var cancelled = false
         var last: OpaquePointer? = nil
         while true {
-            while library.isBusy(handle) == 1 {
-                var ready = pollfd(fd: library.socket(handle), events: Int16(POLLIN), revents: 0)
-                _ = poll(&ready, 1, 100)
-                guard library.consumeInput(handle) == 1 else {
-                    if let last { library.clear(last) }
+            while unsafe library.isBusy(handle) == 1 {
+                var ready = unsafe pollfd(fd: library.socket(handle), events: Int16(POLLIN), revents: 0)
+                _ = unsafe poll(&ready, 1, 100)
+                guard unsafe library.consumeInput(handle) == 1 else {
+                    if let last = unsafe last { unsafe library.clear(last) }
                     throw failure(sql)
                 }
                 if !cancelled, let keepGoing, !keepGoing() {
@@ -138,70 +142,72 @@ public final class PostgresConnection: @unchecked Sendable {
                     interrupt()
                 }
             }
-            guard let next = library.getResult(handle) else { break }
-            if let last { library.clear(last) }
-            last = next
+            guard let next = unsafe library.getResult(handle) else { break }
+            if let last = unsafe last { unsafe library.clear(last) }
+            unsafe last = unsafe next
         }
-        guard let last else { throw failure(sql) }
-        let status = library.resultStatus(last)
+        guard let last = unsafe last else { throw failure(sql) }
+        let status = unsafe library.resultStatus(last)
         guard status == PostgresLibrary.commandOK || status == PostgresLibrary.tuplesOK else {
-            let state = library.resultErrorField(last, PostgresLibrary.sqlState).map { String(cString: $0) }
-            let reason = library.resultErrorMessage(last).map { String(cString: $0) } ?? message()
-            library.clear(last)
+            let state = unsafe library.resultErrorField(last, PostgresLibrary.sqlState).map { unsafe String(cString: $0) }
+            let reason = unsafe library.resultErrorMessage(last).map { unsafe String(cString: $0) } ?? message()
+            unsafe library.clear(last)
             // 57014: query_canceled.
             if state == "57014" { throw .cancelled }
-            if library.status(handle) != PostgresLibrary.connectionOK { throw .connectionLost(reason: secrets.hidden(Self.tidy(reason))) }
+            if unsafe library.status(handle) != PostgresLibrary.connectionOK { throw .connectionLost(reason: secrets.hidden(Self.tidy(reason))) }
             throw .failed(statement: sql, reason: secrets.hidden(Self.tidy(reason)))
         }
-        return PostgresResult(library: library, handle: last)
+        return unsafe PostgresResult(library: library, handle: last)
     }
 
     /// Asks the server to cancel the statement running now, from any thread.
     public func interrupt() {
-        guard let cancelHandle else { return }
+        guard let cancelHandle = unsafe cancelHandle else { return }
         var buffer = [CChar](repeating: 0, count: 256)
-        _ = library.cancel(cancelHandle, &buffer, Int32(buffer.count))
+        _ = unsafe library.cancel(cancelHandle, &buffer, Int32(buffer.count))
     }
 
     /// Why `sql` failed: a lost connection when the connection is no longer up.
     private func failure(_ sql: String) -> DatabaseError {
-        library.status(handle) == PostgresLibrary.connectionOK ? .failed(statement: sql, reason: message()) : .connectionLost(reason: message())
+        unsafe library.status(handle) == PostgresLibrary.connectionOK ? .failed(statement: sql, reason: message()) : .connectionLost(reason: message())
     }
 
     private func message() -> String {
-        secrets.hidden(Self.tidy(library.errorMessage(handle).map { String(cString: $0) } ?? "the connection failed"))
+        unsafe secrets.hidden(Self.tidy(library.errorMessage(handle).map { unsafe String(cString: $0) } ?? "the connection failed"))
     }
 }
 
 /// The rows of one statement, as text from the server made into values by their types.
-public final class PostgresResult: @unchecked Sendable {
+@safe public final class PostgresResult: @unchecked Sendable {
     // Unchecked: the result is read only, never changed after it is made.
+    // Safe (its pointer): the result is this object's alone, cleared in `deinit`; every cell is
+    // read only after its row and column are checked against libpq's counts, and copied at once.
     private let library: PostgresLibrary
     private let handle: OpaquePointer
 
     init(library: PostgresLibrary, handle: OpaquePointer) {
         self.library = library
-        self.handle = handle
+        unsafe self.handle = handle
     }
 
-    deinit { library.clear(handle) }
+    deinit { unsafe library.clear(handle) }
 
     /// The number of rows.
-    public var count: Int { Int(library.tupleCount(handle)) }
+    public var count: Int { unsafe Int(library.tupleCount(handle)) }
     /// The number of columns.
-    public var columnCount: Int { Int(library.fieldCount(handle)) }
+    public var columnCount: Int { unsafe Int(library.fieldCount(handle)) }
     /// Column `c`'s name; empty for a column out of range.
     public func columnName(_ c: Int) -> String {
         guard c >= 0, c < columnCount else { return "" }
-        return library.fieldName(handle, Int32(c)).map { String(cString: $0) } ?? ""
+        return unsafe library.fieldName(handle, Int32(c)).map { unsafe String(cString: $0) } ?? ""
     }
 
     /// The text of row `row`, column `c`; nil for NULL or a cell out of range.
     public func text(_ row: Int, _ c: Int) -> String? {
-        guard row >= 0, row < count, c >= 0, c < columnCount, library.isNull(handle, Int32(row), Int32(c)) == 0,
-              let bytes = library.value(handle, Int32(row), Int32(c)) else { return nil }
-        let length = Int(library.length(handle, Int32(row), Int32(c)))
-        return bytes.withMemoryRebound(to: UInt8.self, capacity: length) { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) }
+        guard row >= 0, row < count, c >= 0, c < columnCount, unsafe library.isNull(handle, Int32(row), Int32(c)) == 0,
+              let bytes = unsafe library.value(handle, Int32(row), Int32(c)) else { return nil }
+        let length = unsafe Int(library.length(handle, Int32(row), Int32(c)))
+        return unsafe bytes.withMemoryRebound(to: UInt8.self, capacity: length) { unsafe String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) }
     }
 
     /// Column `c` of every row read as a ctid, `(block,line)`, each as one number (block << 16 |
@@ -221,35 +227,32 @@ public final class PostgresResult: @unchecked Sendable {
     /// Row `row`, column `c` read as a ctid (see ``tids(column:)``); nil for NULL, other text
     /// or a cell out of range.
     public func tid(_ row: Int, _ c: Int) -> Int? {
-        guard row >= 0, row < count, c >= 0, c < columnCount, let value = library.value(handle, Int32(row), Int32(c)) else { return nil }
-        let length = Int(library.length(handle, Int32(row), Int32(c)))
-        return value.withMemoryRebound(to: UInt8.self, capacity: length) { Self.tid(UnsafeBufferPointer(start: $0, count: length)) }
+        guard row >= 0, row < count, c >= 0, c < columnCount, let value = unsafe library.value(handle, Int32(row), Int32(c)) else { return nil }
+        let length = unsafe Int(library.length(handle, Int32(row), Int32(c)))
+        return unsafe value.withMemoryRebound(to: UInt8.self, capacity: length) { unsafe Self.tid(UnsafeBufferPointer(start: $0, count: length)) }
     }
 
     /// `(block,line)` as block << 16 | line; nil for other bytes, a block past 2³² or a line
     /// past 65,535.
-    public static func tid(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard bytes.count >= 5, bytes[0] == 0x28, bytes[bytes.count - 1] == 0x29 else { return nil }
-        var i = 1, block = 0, line = 0, digits = 0
-        while i < bytes.count, bytes[i] != 0x2C {
-            let digit = Int(bytes[i]) - 0x30
-            guard digit >= 0, digit <= 9, block <= 0xFFFF_FFFF else { return nil }
-            block = block * 10 + digit
-            digits += 1
-            i += 1
+    public static func tid(_ text: some Sequence<UInt8>) -> Int? {
+        // "(block,line)": a parenthesis, digits, a comma, digits, a parenthesis, nothing after.
+        var part = 0, block = 0, line = 0, digits = 0
+        for byte in text {
+            switch (part, byte) {
+            case (0, 0x28): part = 1
+            case (1, 0x30...0x39), (2, 0x30...0x39):
+                let digit = Int(byte) - 0x30
+                if part == 1 { block = block * 10 + digit } else { line = line * 10 + digit }
+                digits += 1
+                guard block <= 0xFFFF_FFFF, line <= 0xFFFF else { return nil }
+            case (1, 0x2C), (2, 0x29):
+                guard digits > 0 else { return nil }
+                part += 1
+                digits = 0
+            default: return nil
+            }
         }
-        guard digits > 0, block <= 0xFFFF_FFFF, i < bytes.count else { return nil }
-        i += 1
-        digits = 0
-        while i < bytes.count - 1 {
-            let digit = Int(bytes[i]) - 0x30
-            guard digit >= 0, digit <= 9, line <= 0xFFFF else { return nil }
-            line = line * 10 + digit
-            digits += 1
-            i += 1
-        }
-        guard digits > 0, line <= 0xFFFF else { return nil }
-        return block << 16 | line
+        return part == 3 ? block << 16 | line : nil
     }
 
     /// Row `row`, column `c` as a value: integers and reals as numbers, NULL as a missing value
@@ -258,7 +261,7 @@ public final class PostgresResult: @unchecked Sendable {
     public func value(_ row: Int, _ c: Int) -> TableValue {
         guard row >= 0, row < count, c >= 0, c < columnCount else { return .empty }
         guard let text = text(row, c) else { return .missing("NULL") }
-        switch library.fieldType(handle, Int32(c)) {
+        switch unsafe library.fieldType(handle, Int32(c)) {
         case 20, 21, 23, 26: return Int(text).map(TableValue.int) ?? .string(text)
         case 700, 701: return Double(text).map(TableValue.double) ?? .string(text)
         case 16: return .string(text == "t" ? "true" : "false")

@@ -1,8 +1,9 @@
 /// The functions of the system's libpq (PostgreSQL's client library), found when a server is
 /// opened rather than when the program is linked: `scrollwork` builds with Swift alone, and a
 /// machine without libpq is told what to install.
-struct PostgresLibrary: @unchecked Sendable {
-    // Unchecked Sendable: C function pointers into a library that stays loaded.
+@safe struct PostgresLibrary: @unchecked Sendable {
+    // Unchecked Sendable, and safe to hold: C function pointers into a library that stays
+    // loaded. Each call through one is marked `unsafe` where it is made.
     typealias Handle = OpaquePointer
     let connect: @convention(c) (UnsafePointer<CChar>?) -> Handle?
     let status: @convention(c) (Handle?) -> Int32
@@ -41,7 +42,7 @@ struct PostgresLibrary: @unchecked Sendable {
         #else
         let library = try SharedLibrary(names: ["libpq.so.5", "libpq.so"], engine: "PostgreSQL's client library (libpq)", install: "libpq5")
         #endif
-        return PostgresLibrary(
+        return unsafe PostgresLibrary(
             connect: try library.symbol("PQconnectdb"), status: try library.symbol("PQstatus"), errorMessage: try library.symbol("PQerrorMessage"),
             finish: try library.symbol("PQfinish"), sendQueryParams: try library.symbol("PQsendQueryParams"), getResult: try library.symbol("PQgetResult"),
             consumeInput: try library.symbol("PQconsumeInput"), isBusy: try library.symbol("PQisBusy"), socket: try library.symbol("PQsocket"),

@@ -5,9 +5,12 @@ import ScrollworkFiles
 /// time under its lock, and ``interrupt()`` stops the running one from another thread.
 ///
 /// Read-only unless asked otherwise, so that looking at a database can never change it.
-public final class SQLiteConnection: @unchecked Sendable {
+@safe public final class SQLiteConnection: @unchecked Sendable {
     // Unchecked: `handle` is used only under `lock`, except by `interrupt()`, which SQLite
     // documents as safe to call from any thread while a statement runs.
+    // Safe (its pointers): `handle` is SQLite's, open from `init` to `deinit`, which alone closes
+    // it; a statement is finalized when the call that prepared it returns, and nothing it lends
+    // (a row, a column's text) outlives that call: texts are copied into `String`s at once.
     private let library: SQLiteLibrary
     private let handle: OpaquePointer
     private let lock = Locked(())
@@ -22,28 +25,28 @@ public final class SQLiteConnection: @unchecked Sendable {
         self.path = path
         var opened: OpaquePointer? = nil
         let flags = (writable ? SQLiteLibrary.openReadWrite | SQLiteLibrary.openCreate : SQLiteLibrary.openReadOnly) | SQLiteLibrary.openFullMutex
-        let status = library.open(path, &opened, flags, nil)
-        guard status == SQLiteLibrary.ok, let opened else {
+        let status = unsafe library.open(path, &opened, flags, nil)
+        guard status == SQLiteLibrary.ok, let opened = unsafe opened else {
             var reason = "error \(status)"
-            if let opened, let message = library.errmsg(opened) { reason = String(cString: message) }
-            _ = library.close(opened)
+            if let opened = unsafe opened, let message = unsafe library.errmsg(opened) { reason = unsafe String(cString: message) }
+            _ = unsafe library.close(opened)
             throw .cannotOpen(path: path, reason: reason)
         }
-        handle = opened
+        unsafe handle = opened
         // A writer holding the file briefly (a checkpoint) is waited for, not reported.
-        _ = library.busyTimeout(handle, 2000)
-        guard NumberFunction.register(on: opened, library: library) else {
-            _ = library.close(opened)
+        _ = unsafe library.busyTimeout(handle, 2000)
+        guard unsafe NumberFunction.register(on: opened, library: library) else {
+            _ = unsafe library.close(opened)
             throw .cannotOpen(path: path, reason: "SQLite refused the function \(NumberFunction.name), which the filters read numbers with")
         }
         // SQLite opens lazily: reading the schema is what tells a database from another file.
         do { try run("SELECT count(*) FROM sqlite_schema") } catch {
-            _ = library.close(handle)
+            _ = unsafe library.close(handle)
             throw .cannotOpen(path: path, reason: error == .cancelled ? "cancelled" : Self.reason(of: error))
         }
     }
 
-    deinit { _ = library.close(handle) }
+    deinit { _ = unsafe library.close(handle) }
 
     private static func reason(of error: DatabaseError) -> String {
         if case let .failed(_, reason) = error { return reason }
@@ -51,7 +54,7 @@ public final class SQLiteConnection: @unchecked Sendable {
     }
 
     /// Stops the statement running now, from any thread: it ends with ``DatabaseError/cancelled``.
-    public func interrupt() { library.interrupt(handle) }
+    public func interrupt() { unsafe library.interrupt(handle) }
 
     /// Runs `sql` with `arguments` bound to its `?` placeholders in order, giving each row to
     /// `body` until it returns false. `keepGoing` is asked every few thousand steps of the
@@ -60,32 +63,36 @@ public final class SQLiteConnection: @unchecked Sendable {
                      _ body: (SQLiteRow) throws(DatabaseError) -> Bool) throws(DatabaseError) {
         try lock.withLock { _ throws(DatabaseError) in
             var statement: OpaquePointer? = nil
-            guard library.prepare(handle, sql, -1, &statement, nil) == SQLiteLibrary.ok, let statement else {
+            guard unsafe library.prepare(handle, sql, -1, &statement, nil) == SQLiteLibrary.ok, let statement = unsafe statement else {
                 throw .failed(statement: sql, reason: message())
             }
-            defer { _ = library.finalize(statement) }
-            for (i, argument) in arguments.enumerated() { bind(argument, at: Int32(i + 1), in: statement) }
-            let watcher = keepGoing.map { Unmanaged.passRetained(ProgressCheck($0)) }
-            if let watcher {
-                library.progressHandler(handle, 4096, { context in
-                    guard let context else { return 0 }
-                    return Unmanaged<ProgressCheck>.fromOpaque(context).takeUnretainedValue().keepGoing() ? 0 : 1
-                }, watcher.toOpaque())
+            defer { _ = unsafe library.finalize(statement) }
+            for (i, argument) in arguments.enumerated() { unsafe bind(argument, at: Int32(i + 1), in: statement) }
+            // The check is retained for as long as SQLite may call it: released after the handler
+            // is taken away again, below.
+            let watcher = unsafe keepGoing.map { unsafe Unmanaged.passRetained(ProgressCheck($0)) }
+            if let watcher = unsafe watcher {
+                unsafe library.progressHandler(handle, 4096, { context in
+                    guard let context = unsafe context else { return 0 }
+                    return unsafe Unmanaged<ProgressCheck>.fromOpaque(context).takeUnretainedValue().keepGoing() ? 0 : 1
+                }, unsafe watcher.toOpaque())
             }
             defer {
-                if let watcher {
-                    library.progressHandler(handle, 0, nil, nil)
-                    watcher.release()
+                if let watcher = unsafe watcher {
+                    unsafe library.progressHandler(handle, 0, nil, nil)
+                    unsafe watcher.release()
                 }
             }
             while true {
-                let status = library.step(statement)
+                let status = unsafe library.step(statement)
                 if status == SQLiteLibrary.done { return }
                 guard status == SQLiteLibrary.row else {
                     if status == SQLiteLibrary.interrupted { throw .cancelled }
                     throw .failed(statement: sql, reason: message())
                 }
-                guard try body(SQLiteRow(library: library, statement: statement)) else { return }
+                let row = unsafe SQLiteRow(library: library, statement: statement)
+                defer { row.lease.end() }
+                guard try body(row) else { return }
             }
         }
     }
@@ -104,11 +111,11 @@ public final class SQLiteConnection: @unchecked Sendable {
     public func columnNames(_ sql: String) throws(DatabaseError) -> [String] {
         try lock.withLock { _ throws(DatabaseError) in
             var statement: OpaquePointer? = nil
-            guard library.prepare(handle, sql, -1, &statement, nil) == SQLiteLibrary.ok, let statement else {
+            guard unsafe library.prepare(handle, sql, -1, &statement, nil) == SQLiteLibrary.ok, let statement = unsafe statement else {
                 throw .failed(statement: sql, reason: message())
             }
-            defer { _ = library.finalize(statement) }
-            return (0..<library.columnCount(statement)).map { c in library.columnName(statement, c).map { String(cString: $0) } ?? "" }
+            defer { _ = unsafe library.finalize(statement) }
+            return unsafe (0..<library.columnCount(statement)).map { c in unsafe library.columnName(statement, c).map { unsafe String(cString: $0) } ?? "" }
         }
     }
 
@@ -118,18 +125,18 @@ public final class SQLiteConnection: @unchecked Sendable {
     }
 
     private func message() -> String {
-        library.errmsg(handle).map { String(cString: $0) } ?? "unknown error"
+        unsafe library.errmsg(handle).map { unsafe String(cString: $0) } ?? "unknown error"
     }
 
     private func bind(_ value: TableValue, at index: Int32, in statement: OpaquePointer) {
         switch value {
-        case let .int(n): _ = library.bindInt64(statement, index, Int64(n))
-        case let .double(x): _ = library.bindDouble(statement, index, x)
+        case let .int(n): _ = unsafe library.bindInt64(statement, index, Int64(n))
+        case let .double(x): _ = unsafe library.bindDouble(statement, index, x)
         case let .string(text):
             // With its length, so that a NUL in the text is text, not its end (the C string
             // has every byte, and a pointer even for empty text, which a nil would make NULL).
-            _ = text.withCString { library.bindText(statement, index, $0, Int32(clamping: text.utf8.count), SQLiteLibrary.transient) }
-        case .empty, .missing: _ = library.bindNull(statement, index)
+            _ = unsafe text.withCString { unsafe library.bindText(statement, index, $0, Int32(clamping: text.utf8.count), SQLiteLibrary.transient) }
+        case .empty, .missing: _ = unsafe library.bindNull(statement, index)
         }
     }
 }
@@ -140,23 +147,27 @@ private final class ProgressCheck: Sendable {
     init(_ keepGoing: @escaping @Sendable () -> Bool) { self.keepGoing = keepGoing }
 }
 
-/// The row a statement stands on, valid only inside the call that gives it.
-public struct SQLiteRow {
+/// The row a statement stands on, read inside the call that gives it: a row kept past that call
+/// reads as a row of no columns (its statement is gone).
+@safe public struct SQLiteRow {
+    // Safe (its pointer): every read first asks `lease`, which ends before the statement is
+    // finalized, and checks the column against SQLite's count.
     fileprivate let library: SQLiteLibrary
     fileprivate let statement: OpaquePointer
+    fileprivate let lease = RowLease()
 
     fileprivate init(library: SQLiteLibrary, statement: OpaquePointer) {
         self.library = library
-        self.statement = statement
+        unsafe self.statement = statement
     }
 
-    /// The number of columns.
-    public var count: Int { Int(library.columnCount(statement)) }
+    /// The number of columns; 0 once the call that gave the row has returned.
+    public var count: Int { lease.isLive ? unsafe Int(library.columnCount(statement)) : 0 }
 
     /// Column `c`'s integer (0 for a column out of range or not an integer).
     public func integer(_ c: Int) -> Int {
         guard c >= 0, c < count else { return 0 }
-        return Int(library.columnInt64(statement, Int32(c)))
+        return unsafe Int(library.columnInt64(statement, Int32(c)))
     }
 
     /// Column `c`'s value: integers, reals and text as themselves, NULL as a missing value
@@ -166,23 +177,30 @@ public struct SQLiteRow {
     public func value(_ c: Int) -> TableValue {
         guard c >= 0, c < count else { return .empty }
         let column = Int32(c)
-        switch library.columnType(statement, column) {
-        case SQLiteLibrary.integer: return .int(Int(library.columnInt64(statement, column)))
-        case SQLiteLibrary.float: return .double(library.columnDouble(statement, column))
+        switch unsafe library.columnType(statement, column) {
+        case SQLiteLibrary.integer: return unsafe .int(Int(library.columnInt64(statement, column)))
+        case SQLiteLibrary.float: return unsafe .double(library.columnDouble(statement, column))
         case SQLiteLibrary.null: return .missing("NULL")
         case SQLiteLibrary.blob:
-            let bytes = Int(library.columnBytes(statement, column))
-            guard let base = library.columnBlob(statement, column) else { return .string("x''") }
-            return .string("x'" + HexText.lowercase(UnsafeRawBufferPointer(start: base, count: Swift.max(0, bytes))) + "'")
+            let bytes = unsafe Int(library.columnBytes(statement, column))
+            guard let base = unsafe library.columnBlob(statement, column) else { return .string("x''") }
+            return unsafe .string("x'" + HexText.lowercase(UnsafeRawBufferPointer(start: base, count: Swift.max(0, bytes))) + "'")
         default:
             // Text: the bytes SQLite holds, as UTF-8 (invalid sequences mended), NULs and all.
-            let text = library.columnText(statement, column)
-            let bytes = Int(library.columnBytes(statement, column))
-            guard let text else { return .string("") }
-            return .string(String(decoding: UnsafeBufferPointer(start: text, count: bytes), as: UTF8.self))
+            let text = unsafe library.columnText(statement, column)
+            let bytes = unsafe Int(library.columnBytes(statement, column))
+            guard let text = unsafe text else { return .string("") }
+            return unsafe .string(String(decoding: UnsafeBufferPointer(start: text, count: bytes), as: UTF8.self))
         }
     }
 
     /// Every column's value.
     public var values: [TableValue] { (0..<count).map { value($0) } }
+}
+
+/// Whether a row's statement still stands on it: ended when the call that lent the row returns.
+private final class RowLease {
+    private(set) var isLive = true
+
+    func end() { isLive = false }
 }

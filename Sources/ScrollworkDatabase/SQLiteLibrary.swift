@@ -1,9 +1,10 @@
 /// The functions of the system's SQLite library, found when a database is opened rather than
 /// when the program is linked: `scrollwork` builds with Swift alone, and a machine without
 /// SQLite is told what to install instead of failing to start.
-struct SQLiteLibrary: @unchecked Sendable {
+@safe struct SQLiteLibrary: @unchecked Sendable {
     // The library's C functions, with the types sqlite3.h gives them. Unchecked Sendable: C
-    // function pointers into a library that stays loaded for the life of the process.
+    // function pointers into a library that stays loaded for the life of the process. Safe to
+    // hold for the same reason; each call through one is marked `unsafe` where it is made.
     typealias Handle = OpaquePointer
     let open: @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<Handle?>?, Int32, UnsafePointer<CChar>?) -> Int32
     let close: @convention(c) (Handle?) -> Int32
@@ -58,7 +59,7 @@ struct SQLiteLibrary: @unchecked Sendable {
         #else
         let library = try SharedLibrary(names: ["libsqlite3.so.0", "libsqlite3.so"], engine: "SQLite", install: "libsqlite3-0")
         #endif
-        return SQLiteLibrary(
+        return unsafe SQLiteLibrary(
             open: try library.symbol("sqlite3_open_v2"),
             close: try library.symbol("sqlite3_close_v2"),
             errmsg: try library.symbol("sqlite3_errmsg"),

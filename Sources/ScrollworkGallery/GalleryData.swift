@@ -24,13 +24,16 @@ struct FileRow: Sendable {
         guard let target = bytes.baseAddress else { return }
         let start = at
         // Short pieces byte by byte: a memory copy call costs more than the few bytes it moves.
-        let copied: Int? = text.utf8.withContiguousStorageIfAvailable { source in
+        // Safe: the bytes are written only once they are known to fit from `start`.
+        let copied: Int? = unsafe text.utf8.withContiguousStorageIfAvailable { source in
             guard start + source.count <= bytes.count else { return 0 }
-            for i in source.indices { target[start &+ i] = source[i] }
+            for i in source.indices { unsafe target[start &+ i] = unsafe source[i] }
             return source.count
         }
         if let copied { at += copied; return }
-        for byte in text.utf8 { bytes[at] = byte; at += 1 }
+        // Safe: every byte lands inside `bytes`, checked whole first.
+        guard start + text.utf8.count <= bytes.count else { return }
+        for byte in text.utf8 { unsafe bytes[at] = byte; at += 1 }
     }
 
     var name: String
@@ -48,33 +51,35 @@ struct FileRow: Sendable {
         let ext = FileRow.extensions[k]
         // Written byte by byte into strings of the right size: a table makes a screen of these
         // every frame it pages, and appending piece by piece grows each string several times.
+        // Safe: each string's capacity is the sum of its pieces' lengths, counted above, and every
+        // piece is put only where it fits.
         let folder = FileRow.folders[(h / 13) % FileRow.folders.count]
         let digits = FileRow.digitCount(i)
         let nameLength = word.utf8.count + 1 + digits + (ext.isEmpty ? 0 : 1 + ext.utf8.count)
-        let name = String(unsafeUninitializedCapacity: nameLength) { bytes in
+        let name = unsafe String(unsafeUninitializedCapacity: nameLength) { bytes in
             var at = 0
-            FileRow.put(word, into: bytes, at: &at)
-            FileRow.put("-", into: bytes, at: &at)
+            unsafe FileRow.put(word, into: bytes, at: &at)
+            unsafe FileRow.put("-", into: bytes, at: &at)
             var value = i.magnitude
             for place in stride(from: at + digits - 1, through: at, by: -1) {
-                bytes[place] = UInt8(ascii: "0") + UInt8(value % 10)
+                unsafe bytes[place] = UInt8(ascii: "0") + UInt8(value % 10)
                 value /= 10
             }
             at += digits
             if !ext.isEmpty {
-                FileRow.put(".", into: bytes, at: &at)
-                FileRow.put(ext, into: bytes, at: &at)
+                unsafe FileRow.put(".", into: bytes, at: &at)
+                unsafe FileRow.put(ext, into: bytes, at: &at)
             }
             return at
         }
         self.name = name
         let home = "/Users/ada/"
-        path = String(unsafeUninitializedCapacity: home.utf8.count + folder.utf8.count + 1 + nameLength) { bytes in
+        path = unsafe String(unsafeUninitializedCapacity: home.utf8.count + folder.utf8.count + 1 + nameLength) { bytes in
             var at = 0
-            FileRow.put(home, into: bytes, at: &at)
-            FileRow.put(folder, into: bytes, at: &at)
-            FileRow.put("/", into: bytes, at: &at)
-            FileRow.put(name, into: bytes, at: &at)
+            unsafe FileRow.put(home, into: bytes, at: &at)
+            unsafe FileRow.put(folder, into: bytes, at: &at)
+            unsafe FileRow.put("/", into: bytes, at: &at)
+            unsafe FileRow.put(name, into: bytes, at: &at)
             return at
         }
         size = k == 3 ? 0 : (h / 3) % 5_000_000

@@ -42,18 +42,19 @@ struct ColumnSample {
         var kinds = ColumnKinds(missing: missing)
         var widths: [Int] = []
         var first: Int? = nil
+        // Safe: a row's fields are lent for the closure's call and read only inside it.
         rows.eachRow(in: range) { fields in
             kinds.add(fields)
             if first == nil { first = fields.count }
             if fields.count > widths.count { widths += [Int](repeating: 0, count: fields.count - widths.count) }
             for c in 0..<fields.count {
                 // A null shows as JSON writes it: a column of them is not cut to `n…`.
-                guard let bytes = fields[c] else {
+                guard let bytes = unsafe fields[c] else {
                     widths[c] = Swift.max(widths[c], Self.nullWidth)
                     continue
                 }
                 guard !bytes.isEmpty, bytes.count > widths[c] else { continue }
-                widths[c] = Swift.max(widths[c], Self.width(of: bytes))
+                widths[c] = unsafe Swift.max(widths[c], Self.width(of: bytes))
             }
         }
         self.kinds = kinds
@@ -67,6 +68,7 @@ struct ColumnSample {
     /// The cells `bytes` take on screen: printable ASCII a cell a byte, anything else as its
     /// text measures.
     private static func width(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) ? bytes.count : displayWidth(String(decoding: bytes, as: UTF8.self))
+        // Safe: the caller's bytes, read inside their count.
+        unsafe bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) ? bytes.count : unsafe displayWidth(String(decoding: bytes, as: UTF8.self))
     }
 }

@@ -48,10 +48,11 @@ struct DirectoryListing: Widget, ReplyCollecting {
     /// `seconds` since 1970 as local "2026-11-21 10:55".
     static func date(_ seconds: Int) -> String {
         var time = time_t(seconds)
-        var parts = tm()
-        guard localtime_r(&time, &parts) != nil else { return "" }
+        // Safe: `localtime_r` fills the local it is lent; its time-zone name is never read.
+        var parts = unsafe tm()
+        guard unsafe localtime_r(&time, &parts) != nil else { return "" }
         func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min))"
+        return unsafe "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min))"
     }
 
     var tree: DirectoryTree { view.outline.source }

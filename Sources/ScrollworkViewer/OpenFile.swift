@@ -87,8 +87,9 @@ public enum OpenFile {
             return try opened(file: file, separator: separator, header: header, theme: theme, missing: missing)
         }
         if isDirectory(path) {
-            guard let listing = FileSystemPath.withCString(path, { opendir($0) }) else { throw Failure(description: "\(FileError(errno: errno, path: path, operation: "list"))") }
-            closedir(listing)
+            // Safe: the path's C string is lent for the call; the listing is closed at once.
+            guard let listing = unsafe FileSystemPath.withCString(path, { unsafe opendir($0) }) else { throw Failure(description: "\(FileError(errno: errno, path: path, operation: "list"))") }
+            unsafe closedir(listing)
             return .directory(DirectoryViewer(root: path, theme: theme))
         }
         let file: FileBytes
@@ -131,7 +132,8 @@ public enum OpenFile {
         }
         if SQLiteCatalog.isDatabase(header: sample) {
             // The engine reads the file itself: a database piped in has no file to give it.
-            guard access(path, R_OK) == 0 else { throw Failure(description: "\(path) holds an SQLite database, which is read from its file: give its path to scrollwork open") }
+            // Safe: the path is a C string lent for the call.
+            guard unsafe access(path, R_OK) == 0 else { throw Failure(description: "\(path) holds an SQLite database, which is read from its file: give its path to scrollwork open") }
             do { return .database(try DatabaseViewer(source: SQLiteDatabase(path: path), theme: theme)) } catch { throw Failure(description: "\(error)") }
         }
         if let offset = binaryByte(in: sample) { throw Failure(description: "\(FileError.binary(path: path, offset: offset))") }
@@ -244,17 +246,15 @@ public enum OpenFile {
     /// other than tab, line feed, form feed, carriage return and escape once they make up more
     /// than a tenth of the sample; nil for text.
     static func binaryByte(in sample: [UInt8]) -> Int? {
-        sample.withUnsafeBufferPointer { bytes -> Int? in
-            guard let base = bytes.baseAddress else { return nil }
-            if let nul = memchr(base, 0, bytes.count) { return base.distance(to: nul.assumingMemoryBound(to: UInt8.self)) }
-            // Tab, line feed, form feed, carriage return and escape are text; counted without a
-            // branch a byte, as this runs on 64 KB before the first frame.
-            let text: UInt32 = 1 << 0x09 | 1 << 0x0A | 1 << 0x0C | 1 << 0x0D | 1 << 0x1B
-            let control = { (byte: UInt8) -> Bool in byte < 0x20 && (text &>> UInt32(byte)) & 1 == 0 }
-            var controls = 0
-            for byte in bytes { controls &+= control(byte) ? 1 : 0 }
-            return controls * 10 > bytes.count ? bytes.firstIndex(where: control) : nil
-        }
+        if let nul = sample.firstIndex(of: 0) { return nul }
+        // Tab, line feed, form feed, carriage return and escape are text; counted without a
+        // branch a byte, as this runs on 64 KB before the first frame.
+        let text: UInt32 = 1 << 0x09 | 1 << 0x0A | 1 << 0x0C | 1 << 0x0D | 1 << 0x1B
+        let control = { (byte: UInt8) -> Bool in byte < 0x20 && (text &>> UInt32(byte)) & 1 == 0 }
+        let bytes = sample.span
+        var controls = 0
+        for i in bytes.indices { controls &+= control(bytes[i]) ? 1 : 0 }
+        return controls * 10 > sample.count ? sample.firstIndex(where: control) : nil
     }
 
     /// The byte a `--separator` names.

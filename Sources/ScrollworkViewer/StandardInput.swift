@@ -21,12 +21,13 @@ public enum StandardInput {
         }
         let data = dup(STDIN_FILENO)
         #if canImport(Glibc)
-        let tty = Glibc.open("/dev/tty", O_RDWR | O_CLOEXEC)
+        // Safe: the path is a C string lent for the call.
+        let tty = unsafe Glibc.open("/dev/tty", O_RDWR | O_CLOEXEC)
         #else
         let tty = Darwin.open("/dev/tty", O_RDWR | O_CLOEXEC)
         #endif
         guard data >= 0, tty >= 0 else {
-            throw OpenFile.Failure(description: "no terminal to read keys from while the data comes from standard input (/dev/tty: \(String(cString: strerror(errno))))", status: 2)
+            throw OpenFile.Failure(description: "no terminal to read keys from while the data comes from standard input (/dev/tty: \(systemErrorText(errno)))", status: 2)
         }
         dup2(tty, STDIN_FILENO)
         close(tty)
@@ -40,15 +41,16 @@ public enum StandardInput {
     /// - Throws: ``OpenFile/Failure`` when it cannot be opened.
     public static func openStream(at path: String, waiting: () -> Void) throws(OpenFile.Failure) -> Int32 {
         #if canImport(Glibc)
-        let fd = FileSystemPath.withCString(path) { Glibc.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        // Safe: the path's C string is lent for the call.
+        let fd = unsafe FileSystemPath.withCString(path) { unsafe Glibc.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         #else
         let fd = FileSystemPath.withCString(path) { Darwin.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         #endif
         guard fd >= 0 else { throw OpenFile.Failure(description: "\(FileError(errno: errno, path: path, operation: "open"))") }
         var told = false
         while true {
-            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, told ? -1 : 333)
+            var poller = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
+            let ready = systemPoll(&poller, milliseconds: told ? -1 : 333)
             if ready < 0 && errno == EINTR { continue }
             if ready != 0 { break }
             waiting()
@@ -65,7 +67,8 @@ public enum StandardInput {
     /// - Throws: ``OpenFile/Failure`` when it cannot be opened.
     public static func openStream(_ path: String) throws(OpenFile.Failure) -> Int32 {
         #if canImport(Glibc)
-        let fd = FileSystemPath.withCString(path) { Glibc.open($0, O_RDONLY | O_CLOEXEC) }
+        // Safe: the path's C string is lent for the call.
+        let fd = unsafe FileSystemPath.withCString(path) { unsafe Glibc.open($0, O_RDONLY | O_CLOEXEC) }
         #else
         let fd = FileSystemPath.withCString(path) { Darwin.open($0, O_RDONLY | O_CLOEXEC) }
         #endif
@@ -80,7 +83,7 @@ public enum StandardInput {
     /// True when the data kept in `spool` begins as a Parquet file does (`PAR1`).
     static func startsParquet(_ spool: Int32) -> Bool {
         var magic = [UInt8](repeating: 0, count: 4)
-        let n = magic.withUnsafeMutableBytes { pread(spool, $0.baseAddress, 4, 0) }
+        let n = systemRead(spool, into: &magic, at: 0)
         return n == 4 && ParquetTable.startsParquet(magic)
     }
 
@@ -99,7 +102,7 @@ public enum StandardInput {
                             memoryLimit: Int = memoryLimit, name: String = "standard input") throws(OpenFile.Failure) -> OpenFile.Opened {
         let spool = try memoryFile()
         let reader = dup(spool)
-        guard reader >= 0 else { throw OpenFile.Failure(description: "cannot keep standard input: \(String(cString: strerror(errno)))") }
+        guard reader >= 0 else { throw OpenFile.Failure(description: "cannot keep standard input: \(systemErrorText(errno))") }
         var first = 0, lines = 0
         var ended = false
         while first < FileBytes.sampleSize {
@@ -180,7 +183,7 @@ public enum StandardInput {
         guard reader >= 0 else {
             close(data)
             close(spool)
-            throw OpenFile.Failure(description: "cannot keep \(name): \(String(cString: strerror(errno)))")
+            throw OpenFile.Failure(description: "cannot keep \(name): \(systemErrorText(errno))")
         }
         // Blocking reads: a batch run waits for its writer, however slow.
         let flags = fcntl(data, F_GETFL)
@@ -192,7 +195,7 @@ public enum StandardInput {
         let failure = keeping.keepRest(from: data, spool: spool, reader: reader, memoryLimit: memoryLimit, directory: temporaryDirectory) {
             guard !looked else { return true }
             var sample = [UInt8](repeating: 0, count: FileBytes.sampleSize)
-            let count = sample.withUnsafeMutableBytes { pread(reader, $0.baseAddress, $0.count, 0) }
+            let count = systemRead(reader, into: &sample, at: 0)
             guard count == sample.count else { return true }
             looked = true
             return !OpenFile.isBinary(sample)
@@ -222,14 +225,14 @@ public enum StandardInput {
         mutating func keepRest(from data: Int32, spool: Int32, reader: Int32, memoryLimit: Int, directory: String, keepGoing: () -> Bool) -> String? {
             while keepGoing() {
                 let n = StandardInput.copy(from: data, to: spool, limit: 1 << 20)
-                if n < 0 { return "reading or keeping it failed: \(String(cString: strerror(errno)))" }
+                if n < 0 { return "reading or keeping it failed: \(systemErrorText(errno))" }
                 if n == 0 { return nil }
                 total += n
                 if !onDisk && total > memoryLimit {
                     // Both descriptors are pointed at the file on disk at once; what was read
                     // from memory until then is the same there.
                     guard let disk = StandardInput.moveToDisk(spool, bytes: total, directory: directory) else {
-                        return "more than \(finderByteCount(memoryLimit)) came, and no temporary file in \(directory) could take it: \(String(cString: strerror(errno)))"
+                        return "more than \(finderByteCount(memoryLimit)) came, and no temporary file in \(directory) could take it: \(systemErrorText(errno))"
                     }
                     dup2(disk, spool)
                     dup2(disk, reader)
@@ -249,15 +252,15 @@ public enum StandardInput {
     /// The line feeds among `count` bytes of `file` from `offset`.
     static func lineBreaks(in file: Int32, from offset: Int, count: Int) -> Int {
         var buffer = [UInt8](repeating: 0, count: Swift.min(count, 1 << 16))
-        let n = buffer.withUnsafeMutableBytes { pread(file, $0.baseAddress!, $0.count, off_t(offset)) }
+        let n = systemRead(file, into: &buffer, at: offset)
         return n > 0 ? buffer.prefix(n).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } : 0
     }
 
     /// True when `descriptor` has bytes (or its end) to read within `milliseconds`.
     static func hasData(_ descriptor: Int32, within milliseconds: Int32) -> Bool {
-        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        var poller = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
         while true {
-            let ready = poll(&poller, 1, milliseconds)
+            let ready = systemPoll(&poller, milliseconds: milliseconds)
             if ready < 0 && errno == EINTR { continue }
             return ready != 0
         }
@@ -269,16 +272,17 @@ public enum StandardInput {
         #if os(Linux)
         for attempt in 0..<100 {
             let name = "/scrollwork-stdin-\(getpid())-\(attempt)"
-            let fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, 0o600)
+            // Safe: the name is a C string lent for each call.
+            let fd = unsafe shm_open(name, O_RDWR | O_CREAT | O_EXCL, 0o600)
             if fd >= 0 {
-                shm_unlink(name)
+                unsafe shm_unlink(name)
                 return fd
             }
             if errno != EEXIST { break }
         }
         #endif
         guard let fd = diskFile(in: temporaryDirectory) else {
-            throw OpenFile.Failure(description: "cannot make a temporary file for standard input in \(temporaryDirectory): \(String(cString: strerror(errno)))")
+            throw OpenFile.Failure(description: "cannot make a temporary file for standard input in \(temporaryDirectory): \(systemErrorText(errno))")
         }
         return fd
     }
@@ -293,12 +297,12 @@ public enum StandardInput {
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var offset = 0
         while offset < bytes {
-            let n = buffer.withUnsafeMutableBytes { pread(memory, $0.baseAddress!, Swift.min($0.count, bytes - offset), off_t(offset)) }
+            let n = systemRead(memory, into: &buffer, count: bytes - offset, at: offset)
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { close(disk); return nil }
             var written = 0
             while written < n {
-                let w = buffer.withUnsafeBytes { write(disk, $0.baseAddress! + written, n - written) }
+                let w = systemWrite(disk, buffer, from: written, to: n)
                 if w < 0 { if errno == EINTR { continue }; close(disk); return nil }
                 written += w
             }
@@ -312,15 +316,11 @@ public enum StandardInput {
     static func copy(from source: Int32, to destination: Int32, limit: Int) -> Int {
         var buffer = [UInt8](repeating: 0, count: Swift.max(1, Swift.min(limit, 1 << 20)))
         var n: Int
-        #if canImport(Glibc)
-        repeat { n = Glibc.read(source, &buffer, buffer.count) } while n < 0 && errno == EINTR
-        #else
-        repeat { n = Darwin.read(source, &buffer, buffer.count) } while n < 0 && errno == EINTR
-        #endif
+        repeat { n = systemRead(source, into: &buffer) } while n < 0 && errno == EINTR
         guard n > 0 else { return n }
         var written = 0
         while written < n {
-            let w = buffer.withUnsafeBytes { write(destination, $0.baseAddress! + written, n - written) }
+            let w = systemWrite(destination, buffer, from: written, to: n)
             if w < 0 { if errno == EINTR { continue }; return -1 }
             written += w
         }

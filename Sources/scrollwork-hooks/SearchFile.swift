@@ -34,9 +34,5 @@ struct SearchFile: ParsableCommand {
         print("\(found.map(String.init) ?? "not found") \(times[times.count / 2] * 1000) ms")
     }
 
-    static func now() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
+    static func now() -> Double { MonotonicClock.now() }
 }

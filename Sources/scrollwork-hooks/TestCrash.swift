@@ -11,8 +11,9 @@ enum TestCrash {
     static func crash(_ kind: String) -> Never {
         switch kind {
         case "segv":
-            let bad = UnsafeMutablePointer<Int>(bitPattern: 8)!
-            bad.pointee = 1
+            // Unsafe on purpose: the fault is what the crash test needs.
+            let bad = unsafe UnsafeMutablePointer<Int>(bitPattern: 8)!
+            unsafe bad.pointee = 1
             fatalError("unreachable: the store above faults")
         case "abort":
             abort()

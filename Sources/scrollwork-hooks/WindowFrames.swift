@@ -71,8 +71,9 @@ struct WindowFrames: ParsableCommand {
         var input = WorkloadInput(workload: workload, size: Size(width: Double(width), height: Double(height)))
         for frame in -10..<frames {
             time += 1.0 / 120
-            var event = SDL_Event()
-            while SDL_PollEvent(&event) != 0 {}
+            // Safe: SDL fills the local event it is lent, which is only drained here.
+            var event = unsafe SDL_Event()
+            while unsafe SDL_PollEvent(&event) != 0 {}
             let start = MonotonicClock.now()
             // Input once the first frame has laid the page out, as a person's comes.
             if frame > -10 { input.next(&driver, at: &time) }

@@ -222,7 +222,7 @@ final class Countdown: Sendable {
 
     @Test("a ctid's text is read from its bytes as block << 16 | line; anything else, or past a block's or a line's range, is none")
     func tidText() {
-        func tid(_ text: String) -> Int? { Array(text.utf8).withUnsafeBufferPointer { PostgresResult.tid($0) } }
+        func tid(_ text: String) -> Int? { PostgresResult.tid(text.utf8) }
         #expect(tid("(0,1)") == 1 && tid("(3,17)") == 3 << 16 | 17 && tid("(4294967295,65535)") == 0xFFFF_FFFF << 16 | 0xFFFF)
         for bad in ["", "(", "()", "(,1)", "(1,)", "1,2", "(1,2", "(a,1)", "(1,b)", "(-1,2)", "(1,2)x", "(4294967296,1)", "(1,65536)",
                     "(99999999999999999999999,1)", "(1,2,3)"] {

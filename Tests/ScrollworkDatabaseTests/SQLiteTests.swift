@@ -131,6 +131,20 @@ func makeFlights(_ db: SQLiteConnection, rows: Int) throws {
         }
     }
 
+    @Test("a row kept past the call that lent it reads as a row of no columns, never its finalized statement")
+    func rowKeptPastItsCall() throws {
+        try withDatabase { db, _ in
+            var kept: [SQLiteRow] = []
+            try db.rows("SELECT 1, 'x'") { row in
+                #expect(row.count == 2 && row.value(1) == .string("x"))
+                kept.append(row)
+                return true
+            }
+            #expect(kept.count == 1)
+            #expect(kept[0].count == 0 && kept[0].value(0) == .empty && kept[0].integer(0) == 0 && kept[0].values.isEmpty)
+        }
+    }
+
     @Test("a missing file, a file that is not a database and a missing table each say what was wrong")
     func failures() throws {
         #expect(throws: DatabaseError.self) { try SQLiteConnection(path: "/nonexistent/x.sqlite") }

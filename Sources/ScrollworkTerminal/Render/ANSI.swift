@@ -48,19 +48,21 @@ enum ANSI {
 
     /// ``appendDecimal(_:into:)`` for any other number.
     private static func appendLongDecimal(_ n: Int, into out: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { bytes in
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<putDecimal(n, into: bytes, at: 0)]))
+        // Safe: the longest number, Int.max, has 19 digits of the 20.
+        unsafe withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { bytes in
+            unsafe out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<putDecimal(n, into: bytes, at: 0)]))
         }
     }
 
     /// Writes a non-negative number's decimal digits (a negative one as 0) into `bytes` from
     /// `start`, which must leave room for 20; returns the index after the last.
     static func putDecimal(_ n: Int, into bytes: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        // Safe where the caller leaves room for 20 from `start` (as it must): at most 19 digits.
         var value = UInt(Swift.max(0, n)), digits = 1
         while value >= 10 { value /= 10; digits += 1 }
         value = UInt(Swift.max(0, n))
         for place in stride(from: start + digits - 1, through: start, by: -1) {
-            bytes[place] = UInt8(48 + value % 10)
+            unsafe bytes[place] = UInt8(48 + value % 10)
             value /= 10
         }
         return start + digits

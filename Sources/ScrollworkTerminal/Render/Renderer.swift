@@ -216,18 +216,20 @@ public struct Renderer: Sendable {
         let width = scrollWidth(b), columns = b.columns
         let hasClusters = !b.clusters.isEmpty
         let stride = MemoryLayout<PackedCell>.stride
-        return b.storage.withUnsafeBufferPointer { cells in
+        // Safe: cell `x` runs over row `y`'s first `width` cells (at most `columns`), inside the
+        // storage's `rows × columns`; a cell is 8 bytes, read as one word.
+        return unsafe b.storage.withUnsafeBufferPointer { cells in
             guard let start = cells.baseAddress else { return [] }
-            let raw = UnsafeRawPointer(start)
+            let raw = unsafe UnsafeRawPointer(start)
             return (0..<b.rows).map { y in
                 var h: UInt64 = 0xCBF2_9CE4_8422_2325
                 let base = y * columns
                 var x = base
                 while x < base + width {
-                    var low = raw.loadUnaligned(fromByteOffset: x &* stride, as: UInt64.self)
-                    if hasClusters && cells[x].isCluster {
+                    var low = unsafe raw.loadUnaligned(fromByteOffset: x &* stride, as: UInt64.self)
+                    if unsafe hasClusters && cells[x].isCluster {
                         // A cluster's index means something only in its own buffer: hash its bytes.
-                        for byte in b.clusters[cells[x].clusterIndex].utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01B3 }
+                        for byte in unsafe b.clusters[cells[x].clusterIndex].utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01B3 }
                         low >>= 32
                     }
                     h = (h ^ low) &* 0x100_0000_01B3
@@ -290,9 +292,12 @@ public struct Renderer: Sendable {
         // Every buffer's storage is reached once a frame: choosing a buffer a row copied it, and
         // retained and released its arrays, forty times a frame.
         let blank = blankRow
-        new.storage.withUnsafeBufferPointer { newCells in
-            screen.storage.withUnsafeBufferPointer { screenCells in
-                blank.storage.withUnsafeBufferPointer { blankCells in
+        // Safe: the screen is the frame's size (a frame of another size is drawn over a blank one of
+        // its own) and the blank row its width, so row `y` of the one and `oldY` of the other, both
+        // below `rows`, are `columns` cells each, which is as far as any read below goes.
+        unsafe new.storage.withUnsafeBufferPointer { newCells in
+            unsafe screen.storage.withUnsafeBufferPointer { screenCells in
+                unsafe blank.storage.withUnsafeBufferPointer { blankCells in
                     for y in 0..<new.rows {
                         // What the terminal shows on this row now: the old row that moved here, or blank.
                         let source = scrolled.map { $0.source(of: y) } ?? y
@@ -305,7 +310,7 @@ public struct Renderer: Sendable {
                         } else if known == 0, fromBlank ? new.rowEqual(y, as: blank, 0, width: columns) : new.rowEqual(y, as: screen, oldY, width: columns) {
                             continue
                         } else if known > 0, bitwise, let mine = newCells.baseAddress, let theirs = screenCells.baseAddress,
-                                  Self.firstDifference(new: UnsafeRawPointer(mine + y * columns), old: UnsafeRawPointer(theirs + oldY * columns),
+                                  unsafe Self.firstDifference(new: UnsafeRawPointer(mine + y * columns), old: UnsafeRawPointer(theirs + oldY * columns),
                                                        from: known, columns: columns) >= columns {
                             // A moved row whose last columns are unchanged too: nothing to write.
                             continue
@@ -313,11 +318,11 @@ public struct Renderer: Sendable {
                         // Each buffer named as it is: choosing one with `?:` makes a copy of it.
                         if fromBlank {
                             guard let start = blankCells.baseAddress else { continue }
-                            writeChangedRuns(of: y, in: new, cells: newCells, over: blank, row: 0, at: UnsafeRawPointer(start), from: known, bitwise: bitwise,
+                            unsafe writeChangedRuns(of: y, in: new, cells: newCells, over: blank, row: 0, at: UnsafeRawPointer(start), from: known, bitwise: bitwise,
                                              inPlace: false, into: &out)
                         } else {
                             guard let start = screenCells.baseAddress else { continue }
-                            writeChangedRuns(of: y, in: new, cells: newCells, over: screen, row: oldY, at: UnsafeRawPointer(start + oldY * columns),
+                            unsafe writeChangedRuns(of: y, in: new, cells: newCells, over: screen, row: oldY, at: UnsafeRawPointer(start + oldY * columns),
                                              from: known, bitwise: bitwise, inPlace: oldY == y, into: &out)
                         }
                     }
@@ -341,37 +346,39 @@ public struct Renderer: Sendable {
         // Cells are read as words only where `bitwise` holds, which includes the cell's layout check.
         let conservative = widthModel == .conservative
         let base = y * columns, oldBase = oldY * old.columns
-        let newRow = UnsafeRawPointer(newStart + base)
+        let newRow = unsafe UnsafeRawPointer(newStart + base)
         /// Cell `x` of the new row as one word (its glyph below its look), read in place.
-        @inline(__always) func word(_ x: Int) -> UInt64 { newRow.loadUnaligned(fromByteOffset: x &* stride, as: UInt64.self) }
+        @inline(__always) func word(_ x: Int) -> UInt64 { unsafe newRow.loadUnaligned(fromByteOffset: x &* stride, as: UInt64.self) }
         // A row a widget drew anew over another row where it is (a page down's rows) often
         // differs from it everywhere, every cell restyled: when every eighth cell differs, it is
         // written whole from its first to its last difference without comparing each cell.
         // Otherwise (and over a blank row a scroll brought in, or a row moved) its unchanged
         // stretches may be long enough to be worth moving past.
-        let whole = bitwise && inPlace && new.isFreshRow(y) ? Self.differsThroughout(new: newRow, old: oldRow, from: known, columns: columns) : nil
+        let whole = unsafe bitwise && inPlace && new.isFreshRow(y) ? Self.differsThroughout(new: newRow, old: oldRow, from: known, columns: columns) : nil
         @inline(__always) func differs(_ x: Int) -> Bool {
             if let whole { return x <= whole }
             guard bitwise else { return !new.sameCell(base + x, as: old, oldBase + x) }
-            return word(x) != oldRow.loadUnaligned(fromByteOffset: x &* stride, as: UInt64.self)
+            return unsafe word(x) != oldRow.loadUnaligned(fromByteOffset: x &* stride, as: UInt64.self)
         }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(1, columns)) { pending in
+        // Safe: at most one byte a cell waits in `pending` (`count` is flushed before it passes
+        // `columns`), and cells are read only below `columns` in rows the caller checked.
+        unsafe withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(1, columns)) { pending in
             guard let bytes = pending.baseAddress else { return }
             var count = 0
             /// The bytes waiting in `bytes`, sent before anything else is written.
             func flush(_ out: inout [UInt8]) {
                 guard count > 0 else { return }
-                out.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+                unsafe out.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
                 count = 0
             }
             var x = known
             while x < columns {
                 // Unchanged cells (most of a row a scroll left in place) in a loop of their own.
-                if bitwise { x = Self.firstDifference(new: newRow, old: oldRow, from: x, columns: columns) }
+                if bitwise { x = unsafe Self.firstDifference(new: newRow, old: oldRow, from: x, columns: columns) }
                 guard x < columns else { break }
                 guard differs(x) else { x &+= 1; continue }
                 // A changed second half of a wide character is drawn by its first.
-                let start = x > 0 && newStart[base &+ x].isContinuation ? x &- 1 : x
+                let start = unsafe x > 0 && newStart[base &+ x].isContinuation ? x &- 1 : x
                 move(to: start, row: y, into: &out)
                 // The cells before `written` are written; an ASCII cell goes into `bytes` when its
                 // look (`upper`: the word above the glyph, with width 1) is the terminal's:
@@ -384,10 +391,10 @@ public struct Renderer: Sendable {
                 while true {
                     // Cell `at` changed: the gap before it, then it, each on its own.
                     if conservative && UInt32(truncatingIfNeeded: word(at)) >= 0x80 {
-                        spillEnd = Swift.max(spillEnd, Self.spillEnd(newStart[base &+ at], in: new, at: at))
+                        spillEnd = unsafe Swift.max(spillEnd, Self.spillEnd(newStart[base &+ at], in: new, at: at))
                     }
                     while written <= at {
-                        let cell = newStart[base &+ written]
+                        let cell = unsafe newStart[base &+ written]
                         if cell.isContinuation { written &+= 1; continue }
                         flush(&out)
                         let column = written
@@ -398,17 +405,17 @@ public struct Renderer: Sendable {
                     lastChanged = at
                     var next = at &+ 1, ended = false
                     // After printable ASCII, more of it is likely: the rest of a word, a line.
-                    if let whole, next >= spillEnd && written == next && newStart[base &+ at].isPrintableASCII {
+                    if let whole, unsafe next >= spillEnd && written == next && newStart[base &+ at].isPrintableASCII {
                         // The same without comparing, up to the row's last difference.
-                        let end = Self.copyASCII(new: newRow, from: next, to: whole &+ 1, upper: upper, into: bytes, count: count)
+                        let end = unsafe Self.copyASCII(new: newRow, from: next, to: whole &+ 1, upper: upper, into: bytes, count: count)
                         count &+= end &- next
                         lastChanged = end &- 1
                         if end > whole { written = end; break }
                         next = end
                         written = next
-                    } else if bitwise && next >= spillEnd && written == next && newStart[base &+ at].isPrintableASCII {
+                    } else if unsafe bitwise && next >= spillEnd && written == next && newStart[base &+ at].isPrintableASCII {
                         // The common case, in a loop of its own: ASCII in the terminal's style.
-                        let copied = Self.copyASCII(new: newRow, old: oldRow, from: next, lastChanged: lastChanged, columns: columns,
+                        let copied = unsafe Self.copyASCII(new: newRow, old: oldRow, from: next, lastChanged: lastChanged, columns: columns,
                                                     upper: upper, into: bytes, count: count)
                         count = copied.count
                         lastChanged = copied.lastChanged
@@ -432,6 +439,10 @@ public struct Renderer: Sendable {
         }
     }
 
+    // The loops below read rows given as raw pointers: each caller passes rows of `columns`
+    // cells inside their buffers (and `bytes` with room for one byte a cell), and each loop reads
+    // only cells below `columns`.
+
     /// The last cell from `start` on in which row `new` differs from row `old`, compared as
     /// bits, when every eighth cell from `start` up to it differs too; nil otherwise. A loop of
     /// its own, so that its values stay in registers.
@@ -439,7 +450,7 @@ public struct Renderer: Sendable {
     static func differsThroughout(new: UnsafeRawPointer, old: UnsafeRawPointer, from start: Int, columns: Int) -> Int? {
         @inline(__always) func differs(_ x: Int) -> Bool {
             let offset = x &* MemoryLayout<PackedCell>.stride
-            return new.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != old.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            return unsafe new.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != old.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
         }
         var last = columns &- 1
         while last >= start && !differs(last) { last &-= 1 }
@@ -458,22 +469,22 @@ public struct Renderer: Sendable {
     /// that its values stay in registers.
     @inline(never)
     static func copyASCII(new: UnsafeRawPointer, from start: Int, to end: Int, upper: UInt64, into bytes: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
-        let out = bytes + (count &- start), stride = MemoryLayout<PackedCell>.stride
+        let out = unsafe bytes + (count &- start), stride = MemoryLayout<PackedCell>.stride
         @inline(__always) func fits(_ w: UInt64) -> Bool { (w & ~0x7F) == upper && UInt8(truncatingIfNeeded: w) &- 0x20 < 0x5F }
         var at = start
         // Two cells a step while both fit; the last one, or the pair's first, on its own.
         while at &+ 1 < end {
-            let w0 = new.loadUnaligned(fromByteOffset: at &* stride, as: UInt64.self)
-            let w1 = new.loadUnaligned(fromByteOffset: at &* stride &+ stride, as: UInt64.self)
+            let w0 = unsafe new.loadUnaligned(fromByteOffset: at &* stride, as: UInt64.self)
+            let w1 = unsafe new.loadUnaligned(fromByteOffset: at &* stride &+ stride, as: UInt64.self)
             guard fits(w0) && fits(w1) else { break }
-            out[at] = UInt8(truncatingIfNeeded: w0)
-            out[at &+ 1] = UInt8(truncatingIfNeeded: w1)
+            unsafe out[at] = UInt8(truncatingIfNeeded: w0)
+            unsafe out[at &+ 1] = UInt8(truncatingIfNeeded: w1)
             at &+= 2
         }
         while at < end {
-            let w = new.loadUnaligned(fromByteOffset: at &* stride, as: UInt64.self)
+            let w = unsafe new.loadUnaligned(fromByteOffset: at &* stride, as: UInt64.self)
             guard fits(w) else { break }
-            out[at] = UInt8(truncatingIfNeeded: w)
+            unsafe out[at] = UInt8(truncatingIfNeeded: w)
             at &+= 1
         }
         return at
@@ -486,7 +497,7 @@ public struct Renderer: Sendable {
         var at = start
         var offset = at &* MemoryLayout<PackedCell>.stride
         while at < columns {
-            if new.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != old.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return at }
+            if unsafe new.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != old.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return at }
             at &+= 1
             offset &+= MemoryLayout<PackedCell>.stride
         }
@@ -506,18 +517,18 @@ public struct Renderer: Sendable {
                           into bytes: UnsafeMutablePointer<UInt8>, count: Int) -> (at: Int, lastChanged: Int, count: Int, ended: Bool) {
         // Every cell copied is one byte: cell `x`'s goes to `out[x]`, and what is kept follows
         // from the last changed cell. Few values, so that the loop keeps them all in registers.
-        let out = bytes + (count &- start), stride = MemoryLayout<PackedCell>.stride
+        let out = unsafe bytes + (count &- start), stride = MemoryLayout<PackedCell>.stride
         var at = start, last = lastChanged
         var offset = at &* stride
         while at < columns {
-            let w = new.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            let same = w == old.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            let w = unsafe new.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            let same = unsafe w == old.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
             // A fourth unchanged cell ends the run.
             if same && at &- last > 3 { return (at, last, count &+ (last &+ 1 &- start), true) }
             // Glyph 0x20…0x7E, width 1, the terminal's attributes and colours; else the caller writes it.
             guard (w & ~0x7F) == upper, UInt8(truncatingIfNeeded: w) &- 0x20 < 0x5F else { break }
             if !same { last = at }
-            out[at] = UInt8(truncatingIfNeeded: w)
+            unsafe out[at] = UInt8(truncatingIfNeeded: w)
             at &+= 1
             offset &+= stride
         }

@@ -18,6 +18,7 @@ func systemWindowSize(_ fd: Int32) -> (columns: Int, rows: Int)? {
     // Darwin's TIOCGWINSZ is a function-like macro Swift does not import: _IOR('t', 104, winsize).
     let request: UInt = 0x4008_7468
     #endif
-    guard ioctl(fd, request, &w) == 0, w.ws_col > 0, w.ws_row > 0 else { return nil }
+    // Safe: the call fills the local size it is lent.
+    guard unsafe ioctl(fd, request, &w) == 0, w.ws_col > 0, w.ws_row > 0 else { return nil }
     return (Int(w.ws_col), Int(w.ws_row))
 }

@@ -54,10 +54,11 @@ public final class TerminalSession {
     public init(environment: [String: String]) throws(TerminalError) {
         try Self.check(environment: environment)
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw .system("pipe", errno) }
+        // Safe: `pipe` fills the two numbers of the array it is lent; `tcgetattr` the settings.
+        guard unsafe pipe(&fds) == 0 else { throw .system("pipe", errno) }
         signalPipe = fds
         for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
-        guard tcgetattr(input, &original) == 0 else { throw .system("tcgetattr", errno) }
+        guard unsafe tcgetattr(input, &original) == 0 else { throw .system("tcgetattr", errno) }
     }
 
     deinit {
@@ -80,16 +81,18 @@ public final class TerminalSession {
         // Before the terminal changes: a signal from then on reaches the loop, which gives it back.
         installSignalHandlers()
         var raw = original
-        cfmakeraw(&raw)
+        // Safe: each call is lent a settings value of its own; VMIN and VTIME are indices inside
+        // `c_cc` (NCCS of them); the C side copies the settings and the leaving bytes it keeps.
+        unsafe cfmakeraw(&raw)
         // Keep output post-processing off too, but let reads return as soon as a byte is there.
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 1
-            cc[Int(VTIME)] = 0
+        unsafe withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            unsafe cc[Int(VMIN)] = 1
+            unsafe cc[Int(VTIME)] = 0
         }
-        Self.leaveBytes.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { _ = scrollwork_restore_arm(input, output, &original, $0.baseAddress, $0.count) }
+        unsafe Self.leaveBytes.withUnsafeBufferPointer { bytes in
+            unsafe bytes.withMemoryRebound(to: CChar.self) { _ = unsafe scrollwork_restore_arm(input, output, &original, $0.baseAddress, $0.count) }
         }
-        _ = tcsetattr(input, TCSAFLUSH, &raw)
+        _ = unsafe tcsetattr(input, TCSAFLUSH, &raw)
         write(Self.enterBytes)
         isActive = true
     }
@@ -100,7 +103,8 @@ public final class TerminalSession {
         isActive = false
         scrollwork_restore_disarm()
         write(Self.leaveBytes)
-        _ = tcsetattr(input, TCSAFLUSH, &original)
+        // Safe: the call reads the settings value it is lent.
+        _ = unsafe tcsetattr(input, TCSAFLUSH, &original)
     }
 
     /// Stops the process as Ctrl-Z does in `less` or `vim`: gives the terminal back, stops, and
@@ -175,11 +179,9 @@ public final class TerminalSession {
     /// Writes all of `bytes`, retrying short writes.
     public func write(_ bytes: [UInt8]) {
         var offset = 0
-        bytes.withUnsafeBytes { raw in
-            while offset < raw.count {
-                let n = systemWrite(output, raw.baseAddress! + offset, raw.count - offset)
-                if n > 0 { offset += n } else if errno != EINTR && errno != EAGAIN { return }
-            }
+        while offset < bytes.count {
+            let n = systemWrite(output, bytes, from: offset)
+            if n > 0 { offset += n } else if errno != EINTR && errno != EAGAIN { return }
         }
     }
 
@@ -190,7 +192,7 @@ public final class TerminalSession {
         var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0), pollfd(fd: signalPipe[0], events: Int16(POLLIN), revents: 0),
                    pollfd(fd: wake ?? -1, events: Int16(POLLIN), revents: 0)]
         let ms: Int32 = timeout.map { Int32(Swift.max(0, Swift.min($0 * 1000, 3_600_000)).rounded(.up)) } ?? -1
-        let ready = poll(&fds, 3, ms)
+        let ready = systemPoll(&fds, milliseconds: ms)
         if ready <= 0 { return .timeout }
         if fds[1].revents & Int16(POLLIN) != 0, let signal = nextSignal() {
             switch signal {
@@ -212,16 +214,17 @@ public final class TerminalSession {
         if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 && fds[0].revents & Int16(POLLIN) == 0 { return .closed }
         guard fds[0].revents & Int16(POLLIN) != 0 else { return .timeout }
         var buffer = [UInt8](repeating: 0, count: 65536)
-        let n = systemRead(input, &buffer, buffer.count)
+        let n = systemRead(input, into: &buffer)
         if n > 0 { return .bytes(Array(buffer[0..<n])) }
         if n == 0 { return .closed }
         return errno == EINTR || errno == EAGAIN ? .timeout : .closed
     }
 
     private func nextSignal() -> Int32? {
-        var value: Int32 = 0
-        let n = systemRead(signalPipe[0], &value, MemoryLayout<Int32>.size)
-        return n == MemoryLayout<Int32>.size ? value : nil
+        // The C handler writes the signal's number as a native `int`.
+        var bytes = [UInt8](repeating: 0, count: MemoryLayout<Int32>.size)
+        guard systemRead(signalPipe[0], into: &bytes) == bytes.count else { return nil }
+        return Int32(bitPattern: UInt32(littleEndian: bytes.reversed().reduce(0) { $0 << 8 | UInt32($1) }))
     }
 
     /// Signals become their numbers on the signal pipe, from the moment this returns (a
@@ -230,7 +233,8 @@ public final class TerminalSession {
     private func installSignalHandlers() {
         guard !handlesSignals else { return }
         let signals: [Int32] = [SIGWINCH, SIGINT, SIGTERM, SIGQUIT, SIGHUP, SIGTSTP, SIGCONT]
-        _ = signals.withUnsafeBufferPointer { scrollwork_signals_to_pipe(signalPipe[1], $0.baseAddress, $0.count) }
+        // Safe: the C side copies the numbers before it returns.
+        _ = unsafe signals.withUnsafeBufferPointer { unsafe scrollwork_signals_to_pipe(signalPipe[1], $0.baseAddress, $0.count) }
         handlesSignals = true
     }
 }

@@ -16,7 +16,7 @@ package func writeToStandardError(_ diagnostics: [Diagnostic]) {
         let bytes = Array(reportLine(for: diagnostic).utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { systemWrite(2, $0.baseAddress! + offset, $0.count - offset) }
+            let written = systemWrite(2, bytes, from: offset)
             // Standard error closed or full: the report is advisory, so it ends here.
             guard written > 0 else { return }
             offset += written

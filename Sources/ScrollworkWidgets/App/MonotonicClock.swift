@@ -10,7 +10,8 @@ public enum MonotonicClock {
     /// Seconds on the monotonic clock, from an arbitrary start.
     public static func now() -> Double {
         var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
+        // Safe: the call fills the local it is lent.
+        unsafe clock_gettime(CLOCK_MONOTONIC, &t)
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 }

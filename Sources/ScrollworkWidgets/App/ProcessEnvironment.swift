@@ -9,11 +9,13 @@ import Darwin
 /// twice keeps its last value.
 public func processEnvironment() -> [String: String] {
     var result: [String: String] = [:]
-    var pointer = environ
-    while let entry = pointer.pointee {
-        let text = String(cString: entry)
+    // Safe: `environ` is a list of C strings ended by a null pointer, read before anything here
+    // could change it (nothing in this program calls setenv).
+    var pointer = unsafe environ
+    while let entry = unsafe pointer.pointee {
+        let text = unsafe String(cString: entry)
         if let eq = text.firstIndex(of: "=") { result[String(text[..<eq])] = String(text[text.index(after: eq)...]) }
-        pointer += 1
+        unsafe pointer += 1
     }
     return result
 }

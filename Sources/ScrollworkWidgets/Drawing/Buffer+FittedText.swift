@@ -34,27 +34,30 @@ extension Buffer {
         guard first < last, let source = bytes.baseAddress else { return (start, end) }
         let cut = width < count
         let columns = self.columns
-        withStorage { cells in
-            guard let line = cells.baseAddress?.advanced(by: row * columns) else { return }
+        // Safe: `row` and `first..<last` are checked above to lie in the buffer, and the bytes read
+        // for cells `a..<b` lie in the head (`head` bytes from 0) or the tail (`tail` from
+        // `count - tail`), both inside the text's `count`.
+        unsafe withStorage { cells in
+            guard let line = unsafe cells.baseAddress?.advanced(by: row * columns) else { return }
             // Bytes `offset…` of the text into cells `from..<to`, as far as they are shown: a
             // cell is two 32-bit fields, which the compiler stores as one word.
             func copy(from: Int, to: Int, offset: Int) {
                 let a = Swift.max(from, first), b = Swift.min(to, last)
                 guard a < b else { return }
-                let read = source + (offset &+ a &- from), out = line + a
-                for i in 0..<(b &- a) { out[i] = PackedCell(glyph: UInt32(read[i]), look: look) }
+                let read = unsafe source + (offset &+ a &- from), out = unsafe line + a
+                for i in 0..<(b &- a) { unsafe out[i] = unsafe PackedCell(glyph: UInt32(read[i]), look: look) }
             }
             if cut {
                 copy(from: start, to: start + head, offset: 0)
                 let mark = start + head
-                if mark >= first && mark < last { line[mark] = PackedCell(glyph: 0x2026, look: look) }
+                if mark >= first && mark < last { unsafe line[mark] = PackedCell(glyph: 0x2026, look: look) }
                 copy(from: mark + 1, to: end, offset: count - tail)
             } else {
                 copy(from: start, to: end, offset: 0)
             }
             // Overwriting half of a wide character leaves the other half orphaned: blank it.
-            if first > 0, line[first - 1].width == 2 { line[first - 1].glyph = 0x20; line[first - 1].width = 1 }
-            if last < columns, line[last].isContinuation { line[last].glyph = 0x20; line[last].width = 1 }
+            if first > 0, unsafe line[first - 1].width == 2 { unsafe line[first - 1].glyph = 0x20; unsafe line[first - 1].width = 1 }
+            if last < columns, unsafe line[last].isContinuation { unsafe line[last].glyph = 0x20; unsafe line[last].width = 1 }
         }
         return (start, end)
     }

@@ -7,9 +7,11 @@ extension Buffer {
         let first = Swift.max(0, column), last = Swift.min(columns, column.addingSaturating(scalars.count))
         guard first < last else { return }
         let columns = self.columns, look = look(style) | 1
-        withStorage { cells in
-            guard let line = cells.baseAddress?.advanced(by: row * columns) else { return }
-            for x in first..<last { line[x] = PackedCell(glyph: scalars[scalars.startIndex + (x - column)].value, look: look) }
+        // Safe: `row` and `first..<last` are checked above to lie in the buffer, and cell `x` takes
+        // scalar `x - column`, inside `scalars` since `last <= column + scalars.count`.
+        unsafe withStorage { cells in
+            guard let line = unsafe cells.baseAddress?.advanced(by: row * columns) else { return }
+            for x in first..<last { unsafe line[x] = PackedCell(glyph: scalars[scalars.startIndex + (x - column)].value, look: look) }
         }
         repairEdges(row: row, from: first, to: last)
     }

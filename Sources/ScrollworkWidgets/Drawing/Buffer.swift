@@ -72,14 +72,16 @@ public struct Buffer: Sendable {
         forgetFrame()
         let packed = pack(cell)
         let columns = self.columns
-        storage.withUnsafeMutableBufferPointer { cells in
+        // Safe: the storage holds `rows × columns` cells and the blank row `columns` (made for this
+        // width), so each row copied lies inside both.
+        unsafe storage.withUnsafeMutableBufferPointer { cells in
             guard let base = cells.baseAddress, columns > 0 else { return }
-            guard packed == .blank else { cells.update(repeating: packed); return }
+            guard packed == .blank else { unsafe cells.update(repeating: packed); return }
             // The usual blank: each row copied from a blank row made once, a memory copy (a
             // third of the cost of storing the cells one by one).
-            Self.blankRow.withUnsafeBufferPointer { blank in
+            unsafe Self.blankRow.withUnsafeBufferPointer { blank in
                 guard let source = blank.baseAddress else { return }
-                for row in 0..<rows { (base + row * columns).update(from: source, count: columns) }
+                for row in 0..<rows { unsafe (base + row * columns).update(from: source, count: columns) }
             }
         }
     }
@@ -118,7 +120,8 @@ public struct Buffer: Sendable {
             // The whole buffer: what it kept beside its cells goes before the colour is numbered.
             forgetFrame()
             let blank = PackedCell(glyph: 0x20, look: look(style) | 1)
-            storage.withUnsafeMutableBufferPointer { $0.update(repeating: blank) }
+            // Safe: every cell of the storage, through its own count.
+            unsafe storage.withUnsafeMutableBufferPointer { unsafe $0.update(repeating: blank) }
             return
         }
         fill(r, with: PackedCell(glyph: 0x20, look: look(style) | 1))
@@ -128,22 +131,24 @@ public struct Buffer: Sendable {
     private mutating func fill(_ r: CellRect, with packed: PackedCell) {
         let columns = self.columns, width = r.columns
         // Eight cells a step, as four stores of two: a table fills each of its rows every frame.
-        let word = withUnsafeBytes(of: packed) { $0.loadUnaligned(as: UInt64.self) }
+        // Safe: a packed cell is 8 bytes (one word); `r` is clipped to the buffer above, so each
+        // row's `width` cells from `r.column` lie inside the storage.
+        let word = unsafe withUnsafeBytes(of: packed) { unsafe $0.loadUnaligned(as: UInt64.self) }
         let two = SIMD2<UInt64>(repeating: word)
-        storage.withUnsafeMutableBufferPointer { cells in
+        unsafe storage.withUnsafeMutableBufferPointer { cells in
             guard let start = cells.baseAddress else { return }
             for y in r.row..<r.maxRow {
-                let line = UnsafeMutableRawPointer(start + y * columns + r.column)
+                let line = unsafe UnsafeMutableRawPointer(start + y * columns + r.column)
                 var x = 0
                 while x &+ 8 <= width {
                     let at = x &* 8
-                    line.storeBytes(of: two, toByteOffset: at, as: SIMD2<UInt64>.self)
-                    line.storeBytes(of: two, toByteOffset: at &+ 16, as: SIMD2<UInt64>.self)
-                    line.storeBytes(of: two, toByteOffset: at &+ 32, as: SIMD2<UInt64>.self)
-                    line.storeBytes(of: two, toByteOffset: at &+ 48, as: SIMD2<UInt64>.self)
+                    unsafe line.storeBytes(of: two, toByteOffset: at, as: SIMD2<UInt64>.self)
+                    unsafe line.storeBytes(of: two, toByteOffset: at &+ 16, as: SIMD2<UInt64>.self)
+                    unsafe line.storeBytes(of: two, toByteOffset: at &+ 32, as: SIMD2<UInt64>.self)
+                    unsafe line.storeBytes(of: two, toByteOffset: at &+ 48, as: SIMD2<UInt64>.self)
                     x &+= 8
                 }
-                while x < width { line.storeBytes(of: word, toByteOffset: x &* 8, as: UInt64.self); x &+= 1 }
+                while x < width { unsafe line.storeBytes(of: word, toByteOffset: x &* 8, as: UInt64.self); x &+= 1 }
             }
         }
         for y in r.row..<r.maxRow { repairEdges(row: y, from: r.column, to: r.maxColumn) }
@@ -191,13 +196,14 @@ public struct Buffer: Sendable {
         // what follows it (an ellipsis, accented names) goes on from there when each of its code
         // points stands alone, and otherwise the whole text takes the cluster-by-cluster path.
         var native = text
-        if native.utf8.withContiguousStorageIfAvailable({ _ in true }) == nil { native.makeContiguousUTF8() }
+        if unsafe native.utf8.withContiguousStorageIfAvailable({ _ in true }) == nil { native.makeContiguousUTF8() }
         let prefix = drawASCIIPrefix(native, column: column, row: row, bounds: bounds, look: look)
         if prefix.bytes == native.utf8.count { return prefix.end }
         // Text that starts outside ASCII goes on whole (making a substring costs more than
         // drawing a short symbol); text that starts in it, from its first other byte.
-        let standalone = native.utf8.withContiguousStorageIfAvailable { bytes in
-            drawStandalone(UnsafeBufferPointer(rebasing: bytes[Swift.min(prefix.bytes, bytes.count)...]), column: prefix.end, row: row, bounds: bounds, look: look)
+        // Safe: the text's bytes are lent for the call, and the prefix drawn is at most their count.
+        let standalone = unsafe native.utf8.withContiguousStorageIfAvailable { bytes in
+            unsafe drawStandalone(UnsafeBufferPointer(rebasing: bytes[Swift.min(prefix.bytes, bytes.count)...]), column: prefix.end, row: row, bounds: bounds, look: look)
         }
         if let end = standalone ?? nil { return end }
         var x = column
@@ -244,17 +250,19 @@ public struct Buffer: Sendable {
     /// nothing would be drawn here and all of it would be left to them.
     private mutating func drawASCIIPrefix(_ text: String, column: Int, row: Int, bounds: CellRect, look: UInt32) -> (bytes: Int, end: Int) {
         let base = row * columns
-        return text.utf8.withContiguousStorageIfAvailable { bytes -> (bytes: Int, end: Int) in
+        // Safe: `count` stops at the text's length, and the cells written run from `start` to `end`,
+        // both inside `bounds` (clipped to the buffer) on a row inside it.
+        return unsafe text.utf8.withContiguousStorageIfAvailable { bytes -> (bytes: Int, end: Int) in
             guard let source = bytes.baseAddress else { return (0, column) }
             var count = 0
-            while count < bytes.count, source[count] >= 0x20, source[count] < 0x7F { count += 1 }
+            while count < bytes.count, unsafe source[count] >= 0x20, unsafe source[count] < 0x7F { count += 1 }
             let start = Swift.max(column, bounds.column)
             let end = Swift.min(column.addingSaturating(count), bounds.maxColumn)
             if start < end {
-                storage.withUnsafeMutableBufferPointer { cells in
-                    guard let target = cells.baseAddress?.advanced(by: base + start) else { return }
+                unsafe storage.withUnsafeMutableBufferPointer { cells in
+                    guard let target = unsafe cells.baseAddress?.advanced(by: base + start) else { return }
                     let offset = start - column
-                    for i in 0..<(end - start) { target[i] = PackedCell(glyph: UInt32(source[offset + i]), look: look | 1) }
+                    for i in 0..<(end - start) { unsafe target[i] = unsafe PackedCell(glyph: UInt32(source[offset + i]), look: look | 1) }
                 }
                 repairEdges(row: row, from: start, to: end)
             }
@@ -274,12 +282,12 @@ public struct Buffer: Sendable {
         var first: Int? = nil
         var i = 0
         while i < bytes.count {
-            guard let (scalar, length) = Self.scalar(in: bytes, at: i), let w = scalar.standaloneDisplayWidth else { return nil }
+            guard let (scalar, length) = unsafe Self.scalar(in: bytes, at: i), let w = scalar.standaloneDisplayWidth else { return nil }
             i += length
             if x >= bounds.maxColumn {
                 // Past the clip: nothing more is drawn, but the rest must still stand alone.
                 while i < bytes.count {
-                    guard let (rest, length) = Self.scalar(in: bytes, at: i), rest.standaloneDisplayWidth != nil else { return nil }
+                    guard let (rest, length) = unsafe Self.scalar(in: bytes, at: i), rest.standaloneDisplayWidth != nil else { return nil }
                     i += length
                 }
                 break
@@ -304,13 +312,15 @@ public struct Buffer: Sendable {
     /// The code point whose UTF-8 starts at `bytes[i]` and how many bytes it takes; nil where the
     /// bytes there are not a whole, well-formed code point.
     private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int)? {
-        let lead = bytes[i]
+        // Safe: callers give `i < bytes.count`, and the bytes after the lead are read only once
+        // `i + length` is checked to lie inside.
+        let lead = unsafe bytes[i]
         if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
         guard length > 0, i + length <= bytes.count else { return nil }
         var value = UInt32(lead) & (0x7F >> UInt32(length))
         for k in 1..<length {
-            let byte = bytes[i + k]
+            let byte = unsafe bytes[i + k]
             guard byte & 0xC0 == 0x80 else { return nil }
             value = value << 6 | UInt32(byte & 0x3F)
         }
@@ -369,15 +379,17 @@ public struct Buffer: Sendable {
         if column == 0, sourceColumn == 0, source.columns == columns, (width ?? columns) == columns, lines.lowerBound >= 0, lines.upperBound <= source.rows, row >= 0,
            row <= rows - lines.count, source.clusters.isEmpty, takesColors(of: source) {
             let count = lines.count * columns, from = lines.lowerBound * columns, to = row * columns
-            storage.withUnsafeMutableBufferPointer { mine in
-                source.storage.withUnsafeBufferPointer { theirs in
+            // Safe: the condition above puts `lines` inside `source` and `row..<row + lines.count`
+            // inside this buffer, both `columns` wide.
+            unsafe storage.withUnsafeMutableBufferPointer { mine in
+                unsafe source.storage.withUnsafeBufferPointer { theirs in
                     guard let target = mine.baseAddress, let origin = theirs.baseAddress else { return }
                     // In pieces of 2 KB: a larger copy is a string instruction that counts one
                     // step a byte where instructions are counted (the frame benchmarks).
                     var done = 0
                     while done < count {
                         let n = Swift.min(256, count - done)
-                        (target + to + done).update(from: origin + from + done, count: n)
+                        unsafe (target + to + done).update(from: origin + from + done, count: n)
                         done += n
                     }
                 }
@@ -399,10 +411,11 @@ public struct Buffer: Sendable {
         guard count > 0 else { return }
         let a = sourceRow * source.columns + from, b = row * columns + to
         if source.clusters.isEmpty && takesColors(of: source) {
-            storage.withUnsafeMutableBufferPointer { mine in
-                source.storage.withUnsafeBufferPointer { theirs in
+            // Safe: `count` was cut to what lies past `from` in the source row and past `to` in this one.
+            unsafe storage.withUnsafeMutableBufferPointer { mine in
+                unsafe source.storage.withUnsafeBufferPointer { theirs in
                     guard let target = mine.baseAddress, let origin = theirs.baseAddress else { return }
-                    (target + b).update(from: origin + a, count: count)
+                    unsafe (target + b).update(from: origin + a, count: count)
                 }
             }
         } else {
@@ -421,9 +434,10 @@ public struct Buffer: Sendable {
         if storage[last].width == 2 && (to + count >= columns || !storage[last + 1].isContinuation) { storage[last].glyph = 0x20; storage[last].width = 1 }
     }
 
-    /// Runs `body` on the cells as memory, for drawing paths in other files.
+    /// Runs `body` on the cells as memory, for drawing paths in other files (each clips what it
+    /// writes to `rows × columns`, the storage's count).
     mutating func withStorage<R>(_ body: (inout UnsafeMutableBufferPointer<PackedCell>) -> R) -> R {
-        storage.withUnsafeMutableBufferPointer(body)
+        unsafe storage.withUnsafeMutableBufferPointer(body)
     }
 
     /// Overwriting half of a wide character leaves the other half orphaned: blank it.
@@ -494,10 +508,11 @@ public struct Buffer: Sendable {
         guard width > 0, y >= 0, y < rows, otherY >= 0, otherY < other.rows else { return width <= 0 }
         let a = y * columns, b = otherY * other.columns
         if clusters.isEmpty && other.clusters.isEmpty && (colors.extends(other.colors) || other.colors.extends(colors)) {
-            return storage.withUnsafeBytes { mine in
-                other.storage.withUnsafeBytes { theirs in
+            // Safe: `width` is cut to both buffers' widths, and both rows are checked to lie inside.
+            return unsafe storage.withUnsafeBytes { mine in
+                unsafe other.storage.withUnsafeBytes { theirs in
                     let stride = MemoryLayout<PackedCell>.stride
-                    return memcmp(mine.baseAddress! + a * stride, theirs.baseAddress! + b * stride, width * stride) == 0
+                    return unsafe memcmp(mine.baseAddress! + a * stride, theirs.baseAddress! + b * stride, width * stride) == 0
                 }
             }
         }
@@ -511,15 +526,16 @@ public struct Buffer: Sendable {
         guard top >= 0, bottom < rows, top <= bottom, distance != 0 else { return }
         let n = Swift.min(abs(distance), bottom - top + 1)
         let columns = self.columns
-        storage.withUnsafeMutableBufferPointer { cells in
+        // Safe: `top...bottom` is checked to lie inside the rows, and `n` is at most their count.
+        unsafe storage.withUnsafeMutableBufferPointer { cells in
             guard let base = cells.baseAddress else { return }
             let kept = (bottom - top + 1 - n) * columns * MemoryLayout<PackedCell>.stride
             if distance > 0 {
-                memmove(base + top * columns, base + (top + n) * columns, kept)
-                cells[((bottom - n + 1) * columns)..<((bottom + 1) * columns)].update(repeating: .blank)
+                unsafe memmove(base + top * columns, base + (top + n) * columns, kept)
+                unsafe cells[((bottom - n + 1) * columns)..<((bottom + 1) * columns)].update(repeating: .blank)
             } else {
-                memmove(base + (top + n) * columns, base + top * columns, kept)
-                cells[(top * columns)..<((top + n) * columns)].update(repeating: .blank)
+                unsafe memmove(base + (top + n) * columns, base + top * columns, kept)
+                unsafe cells[(top * columns)..<((top + n) * columns)].update(repeating: .blank)
             }
         }
     }

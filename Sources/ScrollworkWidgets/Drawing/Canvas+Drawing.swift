@@ -327,11 +327,12 @@ extension Canvas {
         let inRow = start.row >= clip.row && start.row < clip.maxRow && first < last
         let span = CellRect(column: first, row: start.row, columns: inRow ? last - first : 0, rows: inRow ? 1 : 0)
         // Printable ASCII (most cells of a table) is cut and placed byte by byte, in place,
-        // without a copy of the text.
-        if let drawn = text.utf8.withContiguousStorageIfAvailable({ bytes -> Int? in
-            guard Truncation.isPrintableASCII(bytes) else { return nil }
+        // without a copy of the text. (Safe: the bytes are lent for the call, and the drawing reads
+        // no more than their count.)
+        if let drawn = unsafe text.utf8.withContiguousStorageIfAvailable({ bytes -> Int? in
+            guard unsafe Truncation.isPrintableASCII(bytes) else { return nil }
             let look = cells.look(PackedStyle(gridStyle(style))) | 1
-            let placed = cells.drawFittedASCII(bytes, column: start.column, row: start.row, room: room, truncation: truncation,
+            let placed = unsafe cells.drawFittedASCII(bytes, column: start.column, row: start.row, room: room, truncation: truncation,
                                                alignment: alignment, look: look, clip: span)
             return Swift.min(placed.end, span.maxColumn).subtractingSaturating(placed.start)
         }), let drawn {

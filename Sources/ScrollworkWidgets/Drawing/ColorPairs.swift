@@ -41,9 +41,7 @@ package struct ColorPairs: Sendable {
         if let numbers {
             found = numbers[pair]
         } else {
-            pairs.withUnsafeBufferPointer { all in
-                for i in all.indices where all[i] == pair { found = UInt32(truncatingIfNeeded: i); return }
-            }
+            found = pairs.firstIndex(of: pair).map { UInt32(truncatingIfNeeded: $0) }
         }
         if let found { last = (pair, found); return found }
         guard pairs.count < capacity else { return nil }
@@ -66,11 +64,13 @@ package struct ColorPairs: Sendable {
     /// that starts with `other`'s pairs.
     @inlinable
     package func extends(_ other: ColorPairs) -> Bool {
-        pairs.withUnsafeBufferPointer { mine in
-            other.pairs.withUnsafeBufferPointer { theirs in
-                if mine.baseAddress == theirs.baseAddress && mine.count >= theirs.count { return true }
+        // Safe: both arrays are lent for the call, and `theirs` is read only at its own indices,
+        // once `mine` is known to hold at least as many.
+        unsafe pairs.withUnsafeBufferPointer { mine in
+            unsafe other.pairs.withUnsafeBufferPointer { theirs in
+                if unsafe mine.baseAddress == theirs.baseAddress && mine.count >= theirs.count { return true }
                 guard theirs.count <= mine.count else { return false }
-                for i in theirs.indices where mine[i] != theirs[i] { return false }
+                for i in theirs.indices where unsafe mine[i] != theirs[i] { return false }
                 return true
             }
         }

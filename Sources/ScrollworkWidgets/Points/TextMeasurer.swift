@@ -121,19 +121,15 @@ public struct TextMeasurer: Sendable, Hashable {
         // (grapheme clusters) costs more than the text's drawing. On a grid each such byte is a cell.
         var total = 0.0
         let cell = cellAdvances[font.rawValue]
-        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            if table.isEmpty {
-                for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
-                total = Double(bytes.count) * cell
-                return true
+        var ascii = true
+        for byte in text.utf8 {
+            guard byte >= 0x20 && byte < 0x7F else {
+                ascii = false
+                break
             }
-            for byte in bytes {
-                guard byte >= 0x20 && byte < 0x7F else { return false }
-                total += table[Int(byte) - 0x20]
-            }
-            return true
+            if !table.isEmpty { total += table[Int(byte) - 0x20] }
         }
-        if ascii == true { return total }
+        if ascii { return table.isEmpty ? Double(text.utf8.count) * cell : total }
         if table.isEmpty { return Double(displayWidth(String(text))) * cell }
         total = 0
         for character in text { total += width(of: character, font: font, bold: bold) }

@@ -356,11 +356,10 @@ public struct TableView<Row: Sendable>: StatefulWidget {
             do { value = try readRow(list, path) } catch { c.fill(rect); continue }
             c.fill(rect, style)
             if looks.isEmpty {
-                looks = table.columns.withUnsafeBufferPointer { columns in
-                    // By index: a column passed whole is a copy of all its strings and closures.
-                    columns.indices.map { i in
-                        (font: columns[i].alignment == .trailing ? FontRole.monospacedDigits : .body, alignment: columns[i].alignment, truncation: columns[i].truncation)
-                    }
+                // By index through a span: a column passed whole is a copy of all its strings and closures.
+                let columns = table.columns.span
+                for i in columns.indices {
+                    looks.append((font: columns[i].alignment == .trailing ? FontRole.monospacedDigits : .body, alignment: columns[i].alignment, truncation: columns[i].truncation))
                 }
             }
             for i in layout.shown where layout.columns[i].width > 2 * layout.padding && i < looks.count {
@@ -399,9 +398,9 @@ public struct TableView<Row: Sendable>: StatefulWidget {
         let top = header.minY + (header.height - measurer.lineHeight(.headline)) / 2
         // The titles of the columns shown alone, read through the buffer: a column read from the
         // array is a copy of all its strings and closures.
-        let headings = table.columns.withUnsafeBufferPointer { columns in
-            layout.shown.map { $0 < columns.count ? (title: columns[$0].title, alignment: columns[$0].alignment) : (title: "", alignment: .leading) }
-        }
+        let columns = table.columns.span
+        var headings: [(title: String, alignment: ColumnAlignment)] = []
+        for i in layout.shown { headings.append(i < columns.count ? (title: columns[i].title, alignment: columns[i].alignment) : (title: "", alignment: .leading)) }
         for (i, heading) in zip(layout.shown, headings) where layout.columns[i].width > 0 {
             let title = heading.title
             let column = layout.columns[i]

@@ -75,15 +75,17 @@ package struct ThemeIdentity: Equatable, Sendable {
     package init(_ theme: Theme) { self.theme = theme }
 
     package static func == (a: ThemeIdentity, b: ThemeIdentity) -> Bool {
-        withUnsafeBytes(of: a.theme) { x in
-            withUnsafeBytes(of: b.theme) { y in
+        // Safe: both are the same type, so their bytes have the same count, and every read lies
+        // inside it (words while eight bytes are left, then bytes).
+        unsafe withUnsafeBytes(of: a.theme) { x in
+            unsafe withUnsafeBytes(of: b.theme) { y in
                 var i = 0
                 while i + 8 <= x.count {
-                    guard x.loadUnaligned(fromByteOffset: i, as: UInt64.self) == y.loadUnaligned(fromByteOffset: i, as: UInt64.self) else { return false }
+                    guard unsafe x.loadUnaligned(fromByteOffset: i, as: UInt64.self) == y.loadUnaligned(fromByteOffset: i, as: UInt64.self) else { return false }
                     i += 8
                 }
                 while i < x.count {
-                    guard x[i] == y[i] else { return false }
+                    guard unsafe x[i] == y[i] else { return false }
                     i += 1
                 }
                 return true

@@ -30,7 +30,7 @@ public final class WorkRunner: WorkScheduler, Sendable {
     /// has updates; nil when the system has no pipe to give.
     public init?(onNews: @escaping @Sendable () -> Void = {}) {
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return nil }
+        guard unsafe pipe(&fds) == 0 else { return nil }
         for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         wakePipe = fds
         self.onNews = onNews
@@ -120,15 +120,14 @@ public final class WorkRunner: WorkScheduler, Sendable {
     }
 
     private func wake() {
-        var byte: UInt8 = 1
-        _ = systemWrite(wakePipe[1], &byte, 1)
+        _ = systemWrite(wakePipe[1], [1])
         onNews()
     }
 
     /// The updates since the last call, in order; empties the wake pipe.
     public func takeUpdates() -> [WorkUpdate] {
         var scratch = [UInt8](repeating: 0, count: 256)
-        while systemRead(wakePipe[0], &scratch, scratch.count) > 0 {}
+        while systemRead(wakePipe[0], into: &scratch) > 0 {}
         return state.withLock { s in
             defer { s.outbox = [] }
             return s.outbox
