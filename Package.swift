@@ -66,7 +66,7 @@ let package = Package(
         // One HTTPS GET through the system's libcurl, opened when first needed: C, because curl's
         // options are set through a variadic function Swift cannot call.
         .target(name: "CCurl"),
-        .target(name: "ScrollworkFiles", dependencies: ["Scrollwork", "CCurl"]),
+        .target(name: "ScrollworkFiles", dependencies: ["Scrollwork", "CCurl"], swiftSettings: memorySafe),
         // Database tables as row sources, the files module's filters tested by the engine:
         // SQLite's library and libpq are loaded when a database is opened, so that building
         // needs nothing but Swift.
@@ -94,7 +94,7 @@ let package = Package(
             .target(name: "CPangoCairo", condition: .when(traits: ["Window"])),
             .target(name: "CSDL2", condition: .when(traits: ["Window"])),
             .target(name: "CDBus", condition: .when(traits: ["Window"])),
-        ]),
+        ], swiftSettings: memorySafe),
         // The `scrollwork` command's subcommands and options, a library so that tests link them.
         .target(
             name: "ScrollworkCommandLine",

@@ -39,39 +39,40 @@ enum BoxDrawing {
     /// Draws `scalar` filling `cell` (points) in the current source colour; false when it is not
     /// one of the characters drawn as shapes.
     static func draw(_ scalar: Unicode.Scalar, in cell: Rect, on cr: OpaquePointer) -> Bool {
+        // Safe: `cr` is the calling canvas's live context, used only during this call.
         let v = scalar.value
         if let (arms, heavy) = arms(of: v) {
             let t = heavy ? 2.0 : 1.0
             let cx = cell.midX - t / 2, cy = cell.midY - t / 2
-            if arms.contains(.up) { cairo_rectangle(cr, cx, cell.minY, t, cell.height / 2 + t / 2) }
-            if arms.contains(.down) { cairo_rectangle(cr, cx, cy, t, cell.maxY - cy) }
-            if arms.contains(.left) { cairo_rectangle(cr, cell.minX, cy, cell.width / 2 + t / 2, t) }
-            if arms.contains(.right) { cairo_rectangle(cr, cx, cy, cell.maxX - cx, t) }
-            cairo_fill(cr)
+            if arms.contains(.up) { unsafe cairo_rectangle(cr, cx, cell.minY, t, cell.height / 2 + t / 2) }
+            if arms.contains(.down) { unsafe cairo_rectangle(cr, cx, cy, t, cell.maxY - cy) }
+            if arms.contains(.left) { unsafe cairo_rectangle(cr, cell.minX, cy, cell.width / 2 + t / 2, t) }
+            if arms.contains(.right) { unsafe cairo_rectangle(cr, cx, cy, cell.maxX - cx, t) }
+            unsafe cairo_fill(cr)
             return true
         }
         let w = cell.width, h = cell.height
         switch v {
-        case 0x2580: cairo_rectangle(cr, cell.minX, cell.minY, w, h / 2)
+        case 0x2580: unsafe cairo_rectangle(cr, cell.minX, cell.minY, w, h / 2)
         case 0x2581...0x2588:
             let part = h * Double(v - 0x2580) / 8
-            cairo_rectangle(cr, cell.minX, cell.maxY - part, w, part)
+            unsafe cairo_rectangle(cr, cell.minX, cell.maxY - part, w, part)
         case 0x2589...0x258F:
-            cairo_rectangle(cr, cell.minX, cell.minY, w * Double(0x2590 - v) / 8, h)
-        case 0x2590: cairo_rectangle(cr, cell.midX, cell.minY, w / 2, h)
+            unsafe cairo_rectangle(cr, cell.minX, cell.minY, w * Double(0x2590 - v) / 8, h)
+        case 0x2590: unsafe cairo_rectangle(cr, cell.midX, cell.minY, w / 2, h)
         case 0x2591, 0x2592, 0x2593:
             // Shades as the translucency they stand for, not a dot pattern.
-            cairo_save(cr)
-            cairo_rectangle(cr, cell.minX, cell.minY, w, h)
-            cairo_clip(cr)
-            cairo_paint_with_alpha(cr, Double(v - 0x2590) * 0.25)
-            cairo_restore(cr)
+            unsafe cairo_save(cr)
+            unsafe cairo_rectangle(cr, cell.minX, cell.minY, w, h)
+            unsafe cairo_clip(cr)
+            unsafe cairo_paint_with_alpha(cr, Double(v - 0x2590) * 0.25)
+            unsafe cairo_restore(cr)
             return true
-        case 0x2594: cairo_rectangle(cr, cell.minX, cell.minY, w, h / 8)
-        case 0x2595: cairo_rectangle(cr, cell.maxX - w / 8, cell.minY, w / 8, h)
+        case 0x2594: unsafe cairo_rectangle(cr, cell.minX, cell.minY, w, h / 8)
+        case 0x2595: unsafe cairo_rectangle(cr, cell.maxX - w / 8, cell.minY, w / 8, h)
         default: return false
         }
-        cairo_fill(cr)
+        unsafe cairo_fill(cr)
         return true
     }
 }

@@ -5,7 +5,9 @@ import ScrollworkWidgets
 /// The cell font's printable ASCII as glyphs, looked up once: a run of ASCII in one style is
 /// drawn with one `cairo_show_glyphs` at exact cell positions, without shaping it again each
 /// frame (shaping every run with Pango took most of a frame's time). Other text goes to Pango.
-final class CellFont {
+@safe final class CellFont {
+    // Safe to hold: the scaled font is Cairo's, referenced in `init` and released in `deinit`;
+    // glyphs are looked up by indices checked against the tables' counts.
     let scaledFont: OpaquePointer
     /// The glyph index of each code point 0x20…0x7E, at `value - 0x20`; 0 where the font has none.
     let glyphs: [UInt]
@@ -23,34 +25,34 @@ final class CellFont {
     let lineHeight: Double
 
     init(family: String, size: Double, bold: Bool, italic: Bool, scale: Double, cellHeight: Double) {
-        let face = cairo_toy_font_face_create(family, italic ? CAIRO_FONT_SLANT_OBLIQUE : CAIRO_FONT_SLANT_NORMAL,
+        let face = unsafe cairo_toy_font_face_create(family, italic ? CAIRO_FONT_SLANT_OBLIQUE : CAIRO_FONT_SLANT_NORMAL,
                                               bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         var fontMatrix = cairo_matrix_t(), ctm = cairo_matrix_t()
-        cairo_matrix_init_scale(&fontMatrix, size, size)
-        cairo_matrix_init_scale(&ctm, scale, scale)
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        unsafe cairo_matrix_init_scale(&fontMatrix, size, size)
+        unsafe cairo_matrix_init_scale(&ctm, scale, scale)
+        let options = unsafe cairo_font_options_create()
+        unsafe cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        unsafe cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        unsafe cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
         // Cairo never returns null here: a failure is an error object that draws nothing.
-        let font = cairo_scaled_font_create(face, &fontMatrix, &ctm, options)!
-        cairo_font_options_destroy(options)
-        cairo_font_face_destroy(face)
-        scaledFont = font
-        glyphs = (UInt32(0x20)...UInt32(0x7E)).map { Self.lookUp($0, in: font) ?? 0 }
+        let font = unsafe cairo_scaled_font_create(face, &fontMatrix, &ctm, options)!
+        unsafe cairo_font_options_destroy(options)
+        unsafe cairo_font_face_destroy(face)
+        unsafe scaledFont = unsafe font
+        glyphs = (UInt32(0x20)...UInt32(0x7E)).map { unsafe Self.lookUp($0, in: font) ?? 0 }
         var extents = cairo_font_extents_t()
-        cairo_scaled_font_extents(scaledFont, &extents)
+        unsafe cairo_scaled_font_extents(scaledFont, &extents)
         baseline = (cellHeight - (extents.ascent + extents.descent)) / 2 + extents.ascent
         (ascent, lineHeight) = (extents.ascent, extents.ascent + extents.descent)
         advances = glyphs.map { index in
             var glyph = cairo_glyph_t(index: index, x: 0, y: 0)
             var glyphExtents = cairo_text_extents_t()
-            cairo_scaled_font_glyph_extents(font, &glyph, 1, &glyphExtents)
+            unsafe cairo_scaled_font_glyph_extents(font, &glyph, 1, &glyphExtents)
             return glyphExtents.x_advance
         }
     }
 
-    deinit { cairo_scaled_font_destroy(scaledFont) }
+    deinit { unsafe cairo_scaled_font_destroy(scaledFont) }
 
     /// The advance of `scalar` in this font, in points; nil where the font has no glyph for it
     /// (a fallback font draws it, at an advance not known here).
@@ -58,7 +60,7 @@ final class CellFont {
         guard let index = glyph(for: scalar) else { return nil }
         var glyph = cairo_glyph_t(index: index, x: 0, y: 0)
         var extents = cairo_text_extents_t()
-        cairo_scaled_font_glyph_extents(scaledFont, &glyph, 1, &extents)
+        unsafe cairo_scaled_font_glyph_extents(scaledFont, &glyph, 1, &extents)
         return extents.x_advance.isFinite && extents.x_advance >= 0 ? extents.x_advance : nil
     }
 
@@ -74,7 +76,7 @@ final class CellFont {
         let value = scalar.value
         if value >= 0x20 && value <= 0x7E { return glyphs[Int(value) - 0x20] }
         if let known = others[value] { return known }
-        let found = Self.lookUp(value, in: scaledFont)
+        let found = unsafe Self.lookUp(value, in: scaledFont)
         if others.count < 65_536 { others[value] = found }
         return found
     }
@@ -85,9 +87,9 @@ final class CellFont {
         var text = Array(String(Character(scalar)).utf8CString)
         var found: UnsafeMutablePointer<cairo_glyph_t>? = nil
         var count: Int32 = 0
-        let status = cairo_scaled_font_text_to_glyphs(font, 0, 0, &text, Int32(text.count - 1), &found, &count, nil, nil, nil)
-        defer { cairo_glyph_free(found) }
-        guard status == CAIRO_STATUS_SUCCESS, count == 1, let index = found?.pointee.index, index != 0 else { return nil }
+        let status = unsafe cairo_scaled_font_text_to_glyphs(font, 0, 0, &text, Int32(text.count - 1), &found, &count, nil, nil, nil)
+        defer { unsafe cairo_glyph_free(found) }
+        guard status == CAIRO_STATUS_SUCCESS, count == 1, let index = unsafe found?.pointee.index, index != 0 else { return nil }
         return UInt(index)
     }
 }

@@ -6,8 +6,10 @@ import ScrollworkWidgets
 /// Draws one control of a drawing (`PointDrawing.Control`) on a ``PixelCanvas`` at its size in
 /// points, in the host's own look.
 struct MarkDrawing {
+    // Safe: every unsafe call below draws with the canvas's Cairo context, which lives as long as the
+    // canvas this drawing holds (see ``PixelCanvas``); no pointer outlives the call that lends it.
     let canvas: PixelCanvas
-    private var cr: OpaquePointer { canvas.cr }
+    private var cr: OpaquePointer { unsafe canvas.cr }
 
     func draw(_ control: PointDrawing.Control) {
         switch control {
@@ -29,8 +31,8 @@ struct MarkDrawing {
         for ring in stride(from: rings, through: 1, by: -1) {
             let spread = Double(ring)
             roundedRect(frame.offsetBy(dx: 0, dy: 2).insetBy(dx: -spread, dy: -spread), radius: radius + spread)
-            cairo_set_source_rgba(cr, 0, 0, 0, alpha)
-            cairo_fill(cr)
+            unsafe cairo_set_source_rgba(cr, 0, 0, 0, alpha)
+            unsafe cairo_fill(cr)
         }
     }
 
@@ -46,21 +48,21 @@ struct MarkDrawing {
         let fill = dark ? style.buttonFillDark : style.buttonFillLight
         let shade = isPressed ? 0.15 : isHovered ? 0.06 : 0
         canvas.set(shade > 0 ? fill.mixed(with: dark ? PixelColor(255, 255, 255) : PixelColor(0, 0, 0), shade) : fill)
-        cairo_fill_preserve(cr)
+        unsafe cairo_fill_preserve(cr)
         canvas.set(dark ? style.buttonEdgeDark : style.buttonEdgeLight)
-        cairo_set_line_width(cr, 1 / canvas.scale)
-        cairo_stroke(cr)
+        unsafe cairo_set_line_width(cr, 1 / canvas.scale)
+        unsafe cairo_stroke(cr)
         canvas.set(canvas.palette.foreground)
         if title == "‹" || title == "›" {
             // A chevron, as the symbol of a back or forward button, rather than a small glyph.
             let direction: Double = title == "‹" ? -1 : 1, half = bezel.height * 0.22
-            cairo_move_to(cr, bezel.midX - direction * half / 2, bezel.midY - half)
-            cairo_line_to(cr, bezel.midX + direction * half / 2, bezel.midY)
-            cairo_line_to(cr, bezel.midX - direction * half / 2, bezel.midY + half)
-            cairo_set_line_width(cr, 1.5)
-            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-            cairo_stroke(cr)
+            unsafe cairo_move_to(cr, bezel.midX - direction * half / 2, bezel.midY - half)
+            unsafe cairo_line_to(cr, bezel.midX + direction * half / 2, bezel.midY)
+            unsafe cairo_line_to(cr, bezel.midX - direction * half / 2, bezel.midY + half)
+            unsafe cairo_set_line_width(cr, 1.5)
+            unsafe cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            unsafe cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            unsafe cairo_stroke(cr)
             return
         }
         canvas.drawSymbol(title, centre: Point(x: bezel.midX, y: bezel.midY), size: style.buttonFontSize * style.textScale,
@@ -85,20 +87,20 @@ struct MarkDrawing {
             let y = top + Double(i) * pitch
             if i == page {
                 canvas.set(style.pageDot(onDark: canvas.palette.isDark))
-                cairo_new_sub_path(cr)
-                cairo_arc(cr, x, y, radius, 0, 2 * Double.pi)
-                cairo_fill(cr)
+                unsafe cairo_new_sub_path(cr)
+                unsafe cairo_arc(cr, x, y, radius, 0, 2 * Double.pi)
+                unsafe cairo_fill(cr)
                 let fraction = progress.isFinite ? Swift.min(Swift.max(progress, 0), 1) : 0
                 canvas.set(style.currentPageDot(onDark: canvas.palette.isDark))
-                cairo_move_to(cr, x, y)
-                cairo_arc(cr, x, y, radius, -Double.pi / 2, -Double.pi / 2 + 2 * Double.pi * Swift.max(fraction, 0.001))
-                cairo_close_path(cr)
-                cairo_fill(cr)
+                unsafe cairo_move_to(cr, x, y)
+                unsafe cairo_arc(cr, x, y, radius, -Double.pi / 2, -Double.pi / 2 + 2 * Double.pi * Swift.max(fraction, 0.001))
+                unsafe cairo_close_path(cr)
+                unsafe cairo_fill(cr)
             } else {
                 canvas.set(style.pageDot(onDark: canvas.palette.isDark))
-                cairo_new_sub_path(cr)
-                cairo_arc(cr, x, y, radius * 0.7, 0, 2 * Double.pi)
-                cairo_fill(cr)
+                unsafe cairo_new_sub_path(cr)
+                unsafe cairo_arc(cr, x, y, radius * 0.7, 0, 2 * Double.pi)
+                unsafe cairo_fill(cr)
             }
         }
     }
@@ -113,22 +115,22 @@ struct MarkDrawing {
         if indicator.showsTrack {
             let track = indicator.track.offsetBy(viewport.origin)
             canvas.set((dark ? style.trackDark : style.trackLight).withAlpha(indicator.opacity))
-            cairo_rectangle(cr, track.minX, track.minY, track.width, track.height)
-            cairo_fill(cr)
+            unsafe cairo_rectangle(cr, track.minX, track.minY, track.width, track.height)
+            unsafe cairo_fill(cr)
             canvas.set(style.trackEdge.withAlpha(indicator.opacity))
             let hairline = 1 / canvas.scale
             if indicator.axis == .vertical {
-                cairo_rectangle(cr, track.minX, track.minY, hairline, track.height)
+                unsafe cairo_rectangle(cr, track.minX, track.minY, hairline, track.height)
             } else {
-                cairo_rectangle(cr, track.minX, track.minY, track.width, hairline)
+                unsafe cairo_rectangle(cr, track.minX, track.minY, track.width, hairline)
             }
-            cairo_fill(cr)
+            unsafe cairo_fill(cr)
         }
         let alpha = dark ? Swift.min(1, indicator.alpha * style.darkIndicatorAlphaRatio) : indicator.alpha
         canvas.set((dark ? style.indicatorDark : style.indicatorLight).withAlpha(alpha * indicator.opacity))
         let thumb = indicator.thumb.offsetBy(viewport.origin)
         capsule(thumb)
-        cairo_fill(cr)
+        unsafe cairo_fill(cr)
         if let phase = indicator.jogTickPhase, indicator.isDragged { drawJogTicks(phase: phase, thumb: thumb, track: indicator.track.offsetBy(viewport.origin)) }
     }
 
@@ -141,11 +143,11 @@ struct MarkDrawing {
         if y < track.minY { y += spacing }
         while y < track.maxY {
             if y < thumb.minY - 4 || y > thumb.maxY + 4 {
-                cairo_rectangle(cr, thumb.minX - 1, y, thumb.width + 2, 1)
+                unsafe cairo_rectangle(cr, thumb.minX - 1, y, thumb.width + 2, 1)
             }
             y += spacing
         }
-        cairo_fill(cr)
+        unsafe cairo_fill(cr)
     }
 
     /// A rectangle with fully rounded ends.
@@ -169,7 +171,7 @@ struct MarkDrawing {
         if state.isBackgroundVisible {
             canvas.set(canvas.style.pageControlBackground)
             capsule(control)
-            cairo_fill(cr)
+            unsafe cairo_fill(cr)
         }
         for item in layout.items {
             let centre = vertical ? Point(x: across, y: start + item.center) : Point(x: start + item.center, y: across)
@@ -180,9 +182,9 @@ struct MarkDrawing {
             if item.page == hovered, !item.isCurrent { colour = colour.mixed(with: canvas.style.currentPageDot(onDark: dark), 0.5) }
             if item.image == .dot {
                 canvas.set(colour)
-                cairo_new_sub_path(cr)
-                cairo_arc(cr, centre.x, centre.y, diameter / 2, 0, 2 * Double.pi)
-                cairo_fill(cr)
+                unsafe cairo_new_sub_path(cr)
+                unsafe cairo_arc(cr, centre.x, centre.y, diameter / 2, 0, 2 * Double.pi)
+                unsafe cairo_fill(cr)
             } else {
                 canvas.drawSymbol(item.image.symbol, centre: centre, size: diameter * 1.3, colour: colour)
             }
@@ -217,20 +219,20 @@ struct MarkDrawing {
             let hairline = 1 / canvas.scale
             canvas.set(canvas.style.hardEdgeDivider(onDark: canvas.palette.isDark).withAlpha(intensity))
             switch effect.edge {
-            case .top: cairo_rectangle(cr, content.minX, content.minY, content.width, hairline)
-            case .bottom: cairo_rectangle(cr, content.minX, content.maxY - hairline, content.width, hairline)
-            case .left: cairo_rectangle(cr, content.minX, content.minY, hairline, content.height)
-            case .right: cairo_rectangle(cr, content.maxX - hairline, content.minY, hairline, content.height)
+            case .top: unsafe cairo_rectangle(cr, content.minX, content.minY, content.width, hairline)
+            case .bottom: unsafe cairo_rectangle(cr, content.minX, content.maxY - hairline, content.width, hairline)
+            case .left: unsafe cairo_rectangle(cr, content.minX, content.minY, hairline, content.height)
+            case .right: unsafe cairo_rectangle(cr, content.maxX - hairline, content.minY, hairline, content.height)
             }
-            cairo_fill(cr)
+            unsafe cairo_fill(cr)
         case .soft, .automatic:
-            guard let gradient = cairo_pattern_create_linear(from.x, from.y, to.x, to.y) else { return }
-            cairo_pattern_add_color_stop_rgba(gradient, 0, background.red, background.green, background.blue, intensity)
-            cairo_pattern_add_color_stop_rgba(gradient, 1, background.red, background.green, background.blue, 0)
-            cairo_set_source(cr, gradient)
-            cairo_rectangle(cr, band.minX, band.minY, band.width, band.height)
-            cairo_fill(cr)
-            cairo_pattern_destroy(gradient)
+            guard let gradient = unsafe cairo_pattern_create_linear(from.x, from.y, to.x, to.y) else { return }
+            unsafe cairo_pattern_add_color_stop_rgba(gradient, 0, background.red, background.green, background.blue, intensity)
+            unsafe cairo_pattern_add_color_stop_rgba(gradient, 1, background.red, background.green, background.blue, 0)
+            unsafe cairo_set_source(cr, gradient)
+            unsafe cairo_rectangle(cr, band.minX, band.minY, band.width, band.height)
+            unsafe cairo_fill(cr)
+            unsafe cairo_pattern_destroy(gradient)
         }
     }
 }

@@ -13,7 +13,10 @@ import ScrollworkWidgets
 /// runs of characters that font has at once, as glyphs looked up once; other clusters (CJK,
 /// emoji, symbols it lacks) are shaped by Pango one at a time, centred in the cells they take,
 /// with fontconfig's fallback fonts.
-public final class PixelCanvas {
+@safe public final class PixelCanvas {
+    // Safe to hold: `cr` and `layout` are Cairo's and Pango's, made in `init` over `image`
+    // (which this canvas keeps) and released in `deinit`; every drawing call passes them while
+    // they live, and no pointer Cairo or Pango lends outlives the call that lends it.
     /// The image drawn on.
     public let image: PixelImage
     /// Pixels per point (2 on a Retina-class display), clamped to 0.25…8.
@@ -47,21 +50,21 @@ public final class PixelCanvas {
         self.metrics = metrics
         self.palette = palette
         self.style = style
-        cr = cairo_create(image.surface)
-        cairo_scale(cr, self.scale, self.scale)
-        layout = pango_cairo_create_layout(cr)
+        unsafe cr = unsafe cairo_create(image.surface)
+        unsafe cairo_scale(cr, self.scale, self.scale)
+        unsafe layout = unsafe pango_cairo_create_layout(cr)
         // Hinting off: advances scale with the size, so a run of n characters is n cells wide at
         // every scale, and a frame looks the same at 1× and 3×.
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        pango_cairo_context_set_font_options(pango_layout_get_context(layout), options)
-        cairo_font_options_destroy(options)
-        pango_layout_context_changed(layout)
+        let options = unsafe cairo_font_options_create()
+        unsafe cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        unsafe cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        unsafe cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        unsafe pango_cairo_context_set_font_options(pango_layout_get_context(layout), options)
+        unsafe cairo_font_options_destroy(options)
+        unsafe pango_layout_context_changed(layout)
         fonts = []
         cellFonts = []
-        let size = Self.fittedSize(layout: layout, cellWidth: metrics.cellWidth, cellHeight: metrics.cellHeight)
+        let size = unsafe Self.fittedSize(layout: layout, cellWidth: metrics.cellWidth, cellHeight: metrics.cellHeight)
         for (bold, italic) in [(false, false), (true, false), (false, true), (true, true)] {
             fonts.append(PangoFontDescriptionBox(family: Self.fontFamily, size: size, bold: bold, italic: italic))
             cellFonts.append(CellFont(family: Self.fontFamily, size: size, bold: bold, italic: italic, scale: self.scale, cellHeight: metrics.cellHeight))
@@ -82,8 +85,8 @@ public final class PixelCanvas {
     }
 
     deinit {
-        g_object_unref(UnsafeMutableRawPointer(layout))
-        cairo_destroy(cr)
+        unsafe g_object_unref(UnsafeMutableRawPointer(layout))
+        unsafe cairo_destroy(cr)
     }
 
     /// Draws `text` in `style` as a row of cells is drawn, its top-left corner at `origin` (any
@@ -101,11 +104,11 @@ public final class PixelCanvas {
     /// The font size at which one character advances exactly one cell, no taller than a cell.
     private static func fittedSize(layout: OpaquePointer, cellWidth: Double, cellHeight: Double) -> Double {
         let probe = PangoFontDescriptionBox(family: fontFamily, size: 10, bold: false, italic: false)
-        pango_layout_set_font_description(layout, probe.description)
+        unsafe pango_layout_set_font_description(layout, probe.description)
         let sample = String(repeating: "M", count: 100)
-        pango_layout_set_text(layout, sample, -1)
+        unsafe pango_layout_set_text(layout, sample, -1)
         var width: Int32 = 0, height: Int32 = 0
-        pango_layout_get_size(layout, &width, &height)
+        unsafe pango_layout_get_size(layout, &width, &height)
         let advance = Double(width) / Double(PANGO_SCALE) / 100
         guard advance > 0 else { return cellHeight * 0.8 }
         return Swift.min(10 * cellWidth / advance, cellHeight * 0.85)
@@ -146,15 +149,15 @@ public final class PixelCanvas {
     /// more of each on every side, for what a glyph casts past its cell.
     func draw(_ canvas: Canvas, within areas: [Rect]?) {
         let buffer = canvas.cells
-        cairo_save(cr)
+        unsafe cairo_save(cr)
         if let areas {
-            cairo_identity_matrix(cr)
-            for area in areas { cairo_rectangle(cr, area.minX, area.minY, area.width, area.height) }
-            cairo_clip(cr)
-            cairo_scale(cr, scale, scale)
+            unsafe cairo_identity_matrix(cr)
+            for area in areas { unsafe cairo_rectangle(cr, area.minX, area.minY, area.width, area.height) }
+            unsafe cairo_clip(cr)
+            unsafe cairo_scale(cr, scale, scale)
         }
         set(palette.background)
-        cairo_paint(cr)
+        unsafe cairo_paint(cr)
         let spans = areas.map { cellSpans(of: buffer, reaching: $0) }
         for row in 0..<buffer.rows {
             drawRow(buffer, row: row, columns: spans?[row] ?? 0..<buffer.columns, at: Point(x: 0, y: 0))
@@ -168,8 +171,8 @@ public final class PixelCanvas {
             drawn.append(drawing.frame)
             if !drawing.isOverlay { drawCells(over: drawing.frame, of: buffer) }
         }
-        cairo_restore(cr)
-        cairo_surface_flush(image.surface)
+        unsafe cairo_restore(cr)
+        unsafe cairo_surface_flush(image.surface)
     }
 
     /// For each row of `buffer`, the columns whose pixels can reach `areas` (in pixels): a cell
@@ -207,8 +210,8 @@ public final class PixelCanvas {
                 var end = column + 1
                 while end < last.column, !buffer.isDefaultBlank(column: end, row: row) { end += 1 }
                 set(palette.background)
-                cairo_rectangle(cr, Double(column) * metrics.cellWidth, Double(row) * metrics.cellHeight, Double(end - column) * metrics.cellWidth, metrics.cellHeight)
-                cairo_fill(cr)
+                unsafe cairo_rectangle(cr, Double(column) * metrics.cellWidth, Double(row) * metrics.cellHeight, Double(end - column) * metrics.cellWidth, metrics.cellHeight)
+                unsafe cairo_fill(cr)
                 drawRow(buffer, row: row, columns: column..<end, at: Point(x: 0, y: 0))
                 column = end
             }
@@ -234,8 +237,8 @@ public final class PixelCanvas {
             while end < columns.upperBound, colours(of: buffer[end, row]).background == colour { end += 1 }
             if colour != palette.background {
                 set(colour)
-                cairo_rectangle(cr, Double(column) * metrics.cellWidth + offset.x, top, Double(end - column) * metrics.cellWidth, metrics.cellHeight)
-                cairo_fill(cr)
+                unsafe cairo_rectangle(cr, Double(column) * metrics.cellWidth + offset.x, top, Double(end - column) * metrics.cellWidth, metrics.cellHeight)
+                unsafe cairo_fill(cr)
             }
             column = end
         }
@@ -261,11 +264,11 @@ public final class PixelCanvas {
                     end += 1
                 }
                 set(colours(of: cell).text)
-                cairo_set_scaled_font(cr, font.scaledFont)
-                cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
+                unsafe cairo_set_scaled_font(cr, font.scaledFont)
+                unsafe cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
                 if cell.style.underline {
-                    cairo_rectangle(cr, Double(column) * metrics.cellWidth + offset.x, top + metrics.cellHeight - 2, Double(end - column) * metrics.cellWidth, 1)
-                    cairo_fill(cr)
+                    unsafe cairo_rectangle(cr, Double(column) * metrics.cellWidth + offset.x, top + metrics.cellHeight - 2, Double(end - column) * metrics.cellWidth, 1)
+                    unsafe cairo_fill(cr)
                 }
                 column = end
                 continue
@@ -274,7 +277,7 @@ public final class PixelCanvas {
                 if cell.width == 1, let scalar = cell.text.unicodeScalars.first, cell.text.unicodeScalars.count == 1 {
                     let box = Rect(x: Double(column) * metrics.cellWidth + offset.x, y: top, width: metrics.cellWidth, height: metrics.cellHeight)
                     set(colours(of: cell).text)
-                    if BoxDrawing.draw(scalar, in: box, on: cr) { column = end; continue }
+                    if unsafe BoxDrawing.draw(scalar, in: box, on: cr) { column = end; continue }
                 }
             }
             drawText(cell.text, style: cell.style, x: Double(column) * metrics.cellWidth + offset.x, top: top,
@@ -307,68 +310,69 @@ public final class PixelCanvas {
     /// fallback font draws it wider.
     private func drawText(_ text: String, style: Style, x: Double, top: Double, width: Double) {
         let font = fonts[(style.bold ? 1 : 0) + (style.italic ? 2 : 0)]
-        pango_layout_set_font_description(layout, font.description)
-        pango_layout_set_text(layout, text, -1)
+        unsafe pango_layout_set_font_description(layout, font.description)
+        unsafe pango_layout_set_text(layout, text, -1)
         var logical = PangoRectangle()
-        pango_layout_get_extents(layout, nil, &logical)
+        unsafe pango_layout_get_extents(layout, nil, &logical)
         let w = Double(logical.width) / Double(PANGO_SCALE), h = Double(logical.height) / Double(PANGO_SCALE)
         set(colours(of: style).text)
-        cairo_save(cr)
+        unsafe cairo_save(cr)
         let shrink = w > width && w > 0 ? width / w : 1
-        cairo_translate(cr, x + (width - w * shrink) / 2, top + (metrics.cellHeight - h * shrink) / 2)
-        cairo_scale(cr, shrink, shrink)
+        unsafe cairo_translate(cr, x + (width - w * shrink) / 2, top + (metrics.cellHeight - h * shrink) / 2)
+        unsafe cairo_scale(cr, shrink, shrink)
         // The layout is drawn at the current point: the origin of the cluster's space.
-        cairo_move_to(cr, 0, 0)
-        pango_cairo_show_layout(cr, layout)
-        cairo_restore(cr)
+        unsafe cairo_move_to(cr, 0, 0)
+        unsafe pango_cairo_show_layout(cr, layout)
+        unsafe cairo_restore(cr)
         if style.underline {
-            cairo_rectangle(cr, x, top + metrics.cellHeight - 2, width, 1)
-            cairo_fill(cr)
+            unsafe cairo_rectangle(cr, x, top + metrics.cellHeight - 2, width, 1)
+            unsafe cairo_fill(cr)
         }
     }
 
     /// Adds `r` with corners of `radius` to the path.
     func addRoundedRect(_ r: Rect, radius: Double) {
-        cairo_new_sub_path(cr)
-        cairo_arc(cr, r.maxX - radius, r.minY + radius, radius, -Double.pi / 2, 0)
-        cairo_arc(cr, r.maxX - radius, r.maxY - radius, radius, 0, Double.pi / 2)
-        cairo_arc(cr, r.minX + radius, r.maxY - radius, radius, Double.pi / 2, Double.pi)
-        cairo_arc(cr, r.minX + radius, r.minY + radius, radius, Double.pi, 3 * Double.pi / 2)
-        cairo_close_path(cr)
+        unsafe cairo_new_sub_path(cr)
+        unsafe cairo_arc(cr, r.maxX - radius, r.minY + radius, radius, -Double.pi / 2, 0)
+        unsafe cairo_arc(cr, r.maxX - radius, r.maxY - radius, radius, 0, Double.pi / 2)
+        unsafe cairo_arc(cr, r.minX + radius, r.maxY - radius, radius, Double.pi / 2, Double.pi)
+        unsafe cairo_arc(cr, r.minX + radius, r.minY + radius, radius, Double.pi, 3 * Double.pi / 2)
+        unsafe cairo_close_path(cr)
     }
 
     /// Makes `colour` the source.
     func set(_ colour: PixelColor) {
-        cairo_set_source_rgba(cr, colour.red, colour.green, colour.blue, colour.alpha)
+        unsafe cairo_set_source_rgba(cr, colour.red, colour.green, colour.blue, colour.alpha)
     }
 
     /// Draws `text` centred on `centre` at `size` points in `colour` (a custom page indicator,
     /// a button's title), in `family` (the cells' monospaced font unless told).
     func drawSymbol(_ text: String, centre: Point, size: Double, colour: PixelColor, family: String = PixelCanvas.fontFamily) {
         let font = PangoFontDescriptionBox(family: family, size: Swift.max(1, size), bold: false, italic: false)
-        pango_layout_set_font_description(layout, font.description)
-        pango_layout_set_text(layout, text, -1)
+        unsafe pango_layout_set_font_description(layout, font.description)
+        unsafe pango_layout_set_text(layout, text, -1)
         var logical = PangoRectangle()
-        pango_layout_get_extents(layout, nil, &logical)
+        unsafe pango_layout_get_extents(layout, nil, &logical)
         let w = Double(logical.width) / Double(PANGO_SCALE), h = Double(logical.height) / Double(PANGO_SCALE)
         set(colour)
-        cairo_move_to(cr, centre.x - w / 2, centre.y - h / 2)
-        pango_cairo_show_layout(cr, layout)
+        unsafe cairo_move_to(cr, centre.x - w / 2, centre.y - h / 2)
+        unsafe pango_cairo_show_layout(cr, layout)
     }
 }
 
 /// A Pango font description that is freed with its owner.
-final class PangoFontDescriptionBox {
+@safe final class PangoFontDescriptionBox {
+    // Safe to hold: the description is made in `init` and freed only in `deinit`.
     let description: OpaquePointer
 
     init(family: String, size: Double, bold: Bool, italic: Bool) {
-        description = pango_font_description_new()
-        pango_font_description_set_family(description, family)
-        pango_font_description_set_absolute_size(description, size * Double(PANGO_SCALE))
-        pango_font_description_set_weight(description, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
-        pango_font_description_set_style(description, italic ? PANGO_STYLE_OBLIQUE : PANGO_STYLE_NORMAL)
+        unsafe description = unsafe pango_font_description_new()
+        unsafe pango_font_description_set_family(description, family)
+        unsafe pango_font_description_set_absolute_size(description, size * Double(PANGO_SCALE))
+        unsafe pango_font_description_set_weight(description, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        unsafe pango_font_description_set_style(description, italic ? PANGO_STYLE_OBLIQUE : PANGO_STYLE_NORMAL)
     }
 
-    deinit { pango_font_description_free(description) }
+    deinit { unsafe pango_font_description_free(description) }
 }
 #endif

@@ -110,9 +110,10 @@ public struct PixelWindow {
     /// Posts an event of type `type` to wake the loop (SDL allows it from any thread).
     private static func post(_ type: UInt32) {
         guard type != UInt32.max else { return }
-        var event = SDL_Event()
-        event.type = type
-        _ = SDL_PushEvent(&event)
+        // Safe: SDL copies the event it is lent before the call returns.
+        var event = unsafe SDL_Event()
+        unsafe event.type = type
+        _ = unsafe SDL_PushEvent(&event)
     }
 
     /// True when the window manager draws a title bar over `window` (its frame's top is taller
@@ -120,7 +121,8 @@ public struct PixelWindow {
     /// server) or where the frame is unknown, false: the app's own bar names the window.
     static func hasTitleBar(_ window: OpaquePointer) -> Bool {
         var top: Int32 = 0
-        return SDL_GetWindowBordersSize(window, &top, nil, nil, nil) == 0 && top > 8
+        // Safe: the window is the open display's; the call fills the local it is lent.
+        return unsafe SDL_GetWindowBordersSize(window, &top, nil, nil, nil) == 0 && top > 8
     }
 
     /// The loop: the window's input, time and pixels around the driver's rules; `firstFrameShown`
@@ -129,8 +131,10 @@ public struct PixelWindow {
                                                  surface: inout WindowSurface, input: inout WindowInput,
                                                  firstFrameShown: () -> Void = {}) throws(PixelError) {
         var session = WindowSession(driver: driver, input: input)
-        let window = display.window, vsync = display.vsync
-        session.window = window
+        // Safe: the display (and its window) stays open until this loop has ended and the session
+        // with it; each event is a local that SDL fills and the session reads by its type.
+        let window = unsafe display.window, vsync = display.vsync
+        unsafe session.window = unsafe window
         session.title = title
         defer {
             session.freeCursors()
@@ -156,7 +160,7 @@ public struct PixelWindow {
             let now = MonotonicClock.now()
             // The window manager frames the window once it has taken it (and again after a
             // change of window manager): asked after input, window events among it.
-            if inputSincePublished { decorated = Self.hasTitleBar(window) }
+            if inputSincePublished { decorated = unsafe Self.hasTitleBar(window) }
             var frame = surface.nextCanvas()
             frame.reducesMotion = reducesMotion
             frame.stepsWheel = stepsWheel
@@ -180,21 +184,21 @@ public struct PixelWindow {
             // A frame that changed nothing was not presented, so vsync did not pace it.
             var timeout = session.driver.isAnimating ? (vsync && presented ? 0 : 1 / framesPerSecond) : session.driver.waitTime(after: now, frameInterval: 0)
             if session.driver.work.hasUpdates { timeout = 0 }
-            var event = SDL_Event()
+            var event = unsafe SDL_Event()
             let milliseconds = timeout.map { Int32(($0 * 1000).rounded(.up).clamped(to: 0...1000)) } ?? -1
-            var got = milliseconds < 0 ? SDL_WaitEvent(&event) : SDL_WaitEventTimeout(&event, milliseconds)
+            var got = unsafe milliseconds < 0 ? SDL_WaitEvent(&event) : SDL_WaitEventTimeout(&event, milliseconds)
             while got != 0 {
                 inputSincePublished = true
                 // Uncovered, the window's pixels on screen may be gone: all of them go again.
-                if event.type == SDL_WINDOWEVENT.rawValue, UInt32(event.window.event) == SDL_WINDOWEVENT_EXPOSED.rawValue { surface.needsWholeUpload = true }
-                switch session.take(event, pointScale: surface.pointScale, at: MonotonicClock.now()) {
+                if unsafe event.type == SDL_WINDOWEVENT.rawValue, unsafe UInt32(event.window.event) == SDL_WINDOWEVENT_EXPOSED.rawValue { surface.needsWholeUpload = true }
+                switch unsafe session.take(event, pointScale: surface.pointScale, at: MonotonicClock.now()) {
                 case .quit: return
                 case .resized:
                     surface = try display.surface(requestedScale: scale, metrics: metrics, style: style)
                     session.resize(columns: surface.columns, rows: surface.rows, at: MonotonicClock.now())
                 case .delivered: break
                 }
-                got = SDL_PollEvent(&event)
+                got = unsafe SDL_PollEvent(&event)
             }
             session.deliverWork(at: MonotonicClock.now())
             if let bridge { performActions(bridge.takeRequests(), &session) }
@@ -251,9 +255,10 @@ public struct PixelWindow {
     /// What the app shows, as the window's screen-reader bridge serves it.
     private func accessibilityTree<A: App, S: WorkScheduler>(_ session: inout WindowSession<A, S>, pointScale: Double) -> AtspiTree {
         var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
-        if let window = session.window {
-            SDL_GetWindowPosition(window, &x, &y)
-            SDL_GetWindowSize(window, &width, &height)
+        // Safe: the window is the open display's; the calls fill the locals they are lent.
+        if let window = unsafe session.window {
+            unsafe SDL_GetWindowPosition(window, &x, &y)
+            unsafe SDL_GetWindowSize(window, &width, &height)
         }
         let scale = pointScale > 0 ? pointScale : 1
         return AtspiTree(applicationName: Self.programName, title: session.title, content: session.driver.app.accessibility,
@@ -269,8 +274,9 @@ public struct PixelWindow {
     }
 
     static func sdlError() -> String {
-        guard let text = SDL_GetError() else { return "unknown SDL error" }
-        let message = String(cString: text)
+        // Safe: SDL's message is copied into a String before any other SDL call.
+        guard let text = unsafe SDL_GetError() else { return "unknown SDL error" }
+        let message = unsafe String(cString: text)
         return message.isEmpty ? "unknown SDL error" : message
     }
 }

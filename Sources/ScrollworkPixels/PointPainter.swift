@@ -9,10 +9,12 @@ import ScrollworkWidgets
 ///
 /// Printable ASCII runs are drawn as glyphs at the font's own advances (the advances the
 /// measurer holds); other text goes through Pango, with fontconfig's fallback fonts.
-final class PointPainter {
+@safe final class PointPainter {
+    // Safe to hold: its context is its canvas's, which owns the painter and so outlives it; its
+    // layout is made in `init` and released in `deinit`.
     /// Unowned: the canvas owns its painter.
     private unowned let canvas: PixelCanvas
-    private var cr: OpaquePointer { canvas.cr }
+    private var cr: OpaquePointer { unsafe canvas.cr }
     private let layout: OpaquePointer
     /// Faces made so far, by size in hundredths of a point and weight.
     private var faces: [Int: CellFont] = [:]
@@ -21,10 +23,10 @@ final class PointPainter {
 
     init(canvas: PixelCanvas) {
         self.canvas = canvas
-        layout = pango_cairo_create_layout(canvas.cr)
+        unsafe layout = unsafe pango_cairo_create_layout(canvas.cr)
     }
 
-    deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    deinit { unsafe g_object_unref(UnsafeMutableRawPointer(layout)) }
 
     /// The face of `size` points, bold or not.
     private func face(size: Double, bold: Bool) -> CellFont {
@@ -78,9 +80,9 @@ final class PointPainter {
     /// (`overBackground`), its fills in the background colour over nothing it painted are left
     /// out: they would change no pixel.
     func draw(_ drawing: PointDrawing, overBackground: Bool = false) {
-        cairo_save(cr)
+        unsafe cairo_save(cr)
         rectangle(drawing.frame)
-        cairo_clip(cr)
+        unsafe cairo_clip(cr)
         saved.removeAll()
         let background = canvas.palette.background
         var unseen = overBackground ? PointDrawing.BackgroundFills(of: drawing) : nil
@@ -101,11 +103,11 @@ final class PointPainter {
                 // A control is drawn at its true size, which may overhang the frame its widget
                 // was given (a page control's platter around dots one cell tall): outside the
                 // frame's clip, but inside what the frame is drawn within (a window's damage).
-                cairo_restore(cr)
+                unsafe cairo_restore(cr)
                 draw(command, measurer: drawing.measurer)
-                cairo_save(cr)
+                unsafe cairo_save(cr)
                 rectangle(drawing.frame)
-                cairo_clip(cr)
+                unsafe cairo_clip(cr)
                 continue
             }
             draw(command, measurer: drawing.measurer)
@@ -113,7 +115,7 @@ final class PointPainter {
         flush()
         // A drawing that left clips or groups open is closed here.
         while !saved.isEmpty { restore() }
-        cairo_restore(cr)
+        unsafe cairo_restore(cr)
     }
 
     private func draw(_ command: PointDrawing.Command, measurer: TextMeasurer) {
@@ -121,47 +123,47 @@ final class PointPainter {
         case let .fill(rect, style, radius):
             path(rect, radius: radius)
             canvas.set(canvas.colours(of: style).background)
-            cairo_fill(cr)
+            unsafe cairo_fill(cr)
         case let .stroke(rect, style, width, radius):
             path(rect, radius: radius)
             canvas.set(canvas.colours(of: style).text)
-            cairo_set_line_width(cr, width)
-            cairo_stroke(cr)
+            unsafe cairo_set_line_width(cr, width)
+            unsafe cairo_stroke(cr)
         case let .line(start, end, style, width):
-            cairo_move_to(cr, start.x, start.y)
-            cairo_line_to(cr, end.x, end.y)
+            unsafe cairo_move_to(cr, start.x, start.y)
+            unsafe cairo_line_to(cr, end.x, end.y)
             canvas.set(canvas.colours(of: style).text)
-            cairo_set_line_width(cr, width)
-            cairo_stroke(cr)
+            unsafe cairo_set_line_width(cr, width)
+            unsafe cairo_stroke(cr)
         case let .text(text, origin, font, style):
             drawText(text, at: origin, size: measurer.size(font), bold: style.bold || font == .headline, colour: canvas.colours(of: style).text)
         case let .symbol(symbol, centre, size, style):
             canvas.drawSymbol(symbol, centre: centre, size: size, colour: canvas.colours(of: style).text, family: canvas.style.interfaceFontFamily)
         case let .clip(rect):
-            cairo_save(cr)
+            unsafe cairo_save(cr)
             rectangle(rect)
-            cairo_clip(cr)
+            unsafe cairo_clip(cr)
             saved.append(nil)
         case let .opacity(alpha):
-            cairo_push_group(cr)
-            cairo_save(cr)
+            unsafe cairo_push_group(cr)
+            unsafe cairo_save(cr)
             saved.append(alpha)
         case .restore:
             restore()
         case let .control(control):
             // Inside a clip the drawing set itself, the control is cut by it.
-            cairo_save(cr)
+            unsafe cairo_save(cr)
             MarkDrawing(canvas: canvas).draw(control)
-            cairo_restore(cr)
+            unsafe cairo_restore(cr)
         }
     }
 
     private func restore() {
         guard let last = saved.popLast() else { return }
-        cairo_restore(cr)
+        unsafe cairo_restore(cr)
         if let alpha = last {
-            cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, alpha)
+            unsafe cairo_pop_group_to_source(cr)
+            unsafe cairo_paint_with_alpha(cr, alpha)
         }
     }
 
@@ -192,8 +194,8 @@ final class PointPainter {
         guard var waiting = pending else { return }
         pending = nil
         canvas.set(waiting.colour)
-        cairo_set_scaled_font(cr, waiting.face.scaledFont)
-        cairo_show_glyphs(cr, &waiting.glyphs, Int32(waiting.glyphs.count))
+        unsafe cairo_set_scaled_font(cr, waiting.face.scaledFont)
+        unsafe cairo_show_glyphs(cr, &waiting.glyphs, Int32(waiting.glyphs.count))
     }
 
     /// One line of text that is not all printable ASCII, its top-left at `origin`, shaped by
@@ -202,13 +204,13 @@ final class PointPainter {
         guard size > 0 else { return }
         canvas.set(colour)
         let description = PangoFontDescriptionBox(family: canvas.style.interfaceFontFamily, size: size, bold: bold, italic: false)
-        pango_layout_set_font_description(layout, description.description)
-        pango_layout_set_text(layout, text, -1)
-        cairo_move_to(cr, origin.x, origin.y)
-        pango_cairo_show_layout(cr, layout)
+        unsafe pango_layout_set_font_description(layout, description.description)
+        unsafe pango_layout_set_text(layout, text, -1)
+        unsafe cairo_move_to(cr, origin.x, origin.y)
+        unsafe pango_cairo_show_layout(cr, layout)
     }
 
-    private func rectangle(_ r: Rect) { cairo_rectangle(cr, r.minX, r.minY, r.width, r.height) }
+    private func rectangle(_ r: Rect) { unsafe cairo_rectangle(cr, r.minX, r.minY, r.width, r.height) }
 
     /// `r` as a path, its corners rounded by `radius` (at most half its shorter side).
     private func path(_ r: Rect, radius: Double) {

@@ -42,11 +42,13 @@ enum WindowIcon {
     static func set(on window: OpaquePointer) {
         let size = 64
         var pixels = pixels(size: size)
-        pixels.withUnsafeMutableBytes { bytes in
-            guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(bytes.baseAddress, Int32(size), Int32(size), 32, Int32(size * 4),
+        // Safe: the surface is made over the array's `size × size × 4` bytes, lent for the call,
+        // and freed before the call returns; SDL copies the icon it is given.
+        unsafe pixels.withUnsafeMutableBytes { bytes in
+            guard let surface = unsafe SDL_CreateRGBSurfaceWithFormatFrom(bytes.baseAddress, Int32(size), Int32(size), 32, Int32(size * 4),
                                                                    SDL_PIXELFORMAT_ARGB8888.rawValue) else { return }
-            defer { SDL_FreeSurface(surface) }
-            SDL_SetWindowIcon(window, surface)
+            defer { unsafe SDL_FreeSurface(surface) }
+            unsafe SDL_SetWindowIcon(window, surface)
         }
     }
 }

@@ -26,13 +26,15 @@ struct WindowInput {
 
     /// The meaning of `event`, whose positions are in window units, `pointScale` of them a point.
     mutating func translate(_ event: SDL_Event, pointScale: Double) -> Outcome {
-        let type = event.type
+        // Safe: an SDL event is a C union; each case below reads only the member its `type` says
+        // SDL filled.
+        let type = unsafe event.type
         let toPoints = 1 / Swift.max(0.25, pointScale)
         switch type {
         case SDL_QUIT.rawValue:
             return .quit
         case SDL_WINDOWEVENT.rawValue:
-            switch UInt32(event.window.event) {
+            switch unsafe UInt32(event.window.event) {
             case SDL_WINDOWEVENT_SIZE_CHANGED.rawValue: return .resized
             case SDL_WINDOWEVENT_FOCUS_GAINED.rawValue: return .events([.focus(true)])
             case SDL_WINDOWEVENT_FOCUS_LOST.rawValue: return .events([.focus(false)])
@@ -43,7 +45,7 @@ struct WindowInput {
             default: return .events([])
             }
         case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue:
-            let b = event.button
+            let b = unsafe event.button
             pointer = Point(x: Double(b.x) * toPoints, y: Double(b.y) * toPoints)
             let button = Self.button(b.button)
             let down = type == SDL_MOUSEBUTTONDOWN.rawValue
@@ -52,12 +54,12 @@ struct WindowInput {
             // A double click is a second press soon after the first, as a terminal reports it.
             return .events([.mouse(MouseEvent(down ? .press : .release, button: button, at: pointer, modifiers: modifiers))])
         case SDL_MOUSEMOTION.rawValue:
-            let m = event.motion
+            let m = unsafe event.motion
             pointer = Point(x: Double(m.x) * toPoints, y: Double(m.y) * toPoints)
             let kind: MouseEvent.Kind = held == nil ? .move : .drag
             return .events([.mouse(MouseEvent(kind, button: held ?? .none, at: pointer, modifiers: Self.modifiers(SDL_GetModState())))])
         case SDL_MOUSEWHEEL.rawValue:
-            let w = event.wheel
+            let w = unsafe event.wheel
             let flip: Float = w.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
             let y = Double(w.preciseY * flip), x = Double(w.preciseX * flip)
             let modifiers = Self.modifiers(SDL_GetModState())
@@ -74,21 +76,21 @@ struct WindowInput {
         case SDL_MULTIGESTURE.rawValue:
             // A pinch on a touch screen or trackpad: Control and the wheel under the pointer, as
             // a zoomable view takes a trackpad's pinch (SV-07); fingers apart zoom in.
-            let g = event.mgesture
+            let g = unsafe event.mgesture
             guard g.numFingers >= 2, g.dDist.isFinite, g.dDist != 0 else { return .events([]) }
             let notches = Double(abs(g.dDist)) * Self.notchesPerPinch
             return .events([.mouse(MouseEvent(.wheel(g.dDist > 0 ? .up : .down), button: .none, at: pointer,
                                               modifiers: .control, wheelNotches: notches))])
         case SDL_TEXTINPUT.rawValue:
             // Printable text, as typed (dead keys and input methods included).
-            var text = event.text
-            let string = withUnsafeBytes(of: &text.text) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            var text = unsafe event.text
+            let string = unsafe withUnsafeBytes(of: &text.text) { raw in
+                unsafe String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             let modifiers = Self.modifiers(SDL_GetModState()).subtracting(.shift)
             return .events(string.map { .key(KeyEvent(.character($0), modifiers)) })
         case SDL_KEYDOWN.rawValue:
-            let key = event.key.keysym
+            let key = unsafe event.key.keysym
             let modifiers = Self.modifiers(SDL_Keymod(UInt32(key.mod)))
             if let named = Self.namedKey(key.sym) { return .events([.key(KeyEvent(named, modifiers))]) }
             // Letters and digits with Control or Alt are commands (Ctrl-C, Alt-M); plain ones
@@ -102,9 +104,9 @@ struct WindowInput {
             dropped = []
             return .events([])
         case SDL_DROPFILE.rawValue, SDL_DROPTEXT.rawValue:
-            guard let raw = event.drop.file else { return .events([]) }
-            defer { SDL_free(raw) }
-            let text = String(cString: raw)
+            guard let raw = unsafe event.drop.file else { return .events([]) }
+            defer { unsafe SDL_free(raw) }
+            let text = unsafe String(cString: raw)
             // Text dragged from another app and dropped is pasted, as desktops do.
             if type == SDL_DROPTEXT.rawValue { return .events([.paste(text)]) }
             dropped.append(text)

@@ -6,7 +6,9 @@ import ScrollworkWidgets
 /// The window's part of a loop turn, apart from SDL's window and renderer: its events translated
 /// and delivered through the ``Driver``, its clipboard, its frames. ``PixelWindow`` runs it; a
 /// test runs the same code with SDL events it makes, without a display.
-struct WindowSession<A: App, S: WorkScheduler> {
+@safe struct WindowSession<A: App, S: WorkScheduler> {
+    // Safe to hold: `window` is the display's SDL window, which outlives the session that
+    // titles it (the host ends the session first).
     /// The loop's rules.
     var driver: Driver<A, S>
     /// SDL's events as the widgets' events.
@@ -38,7 +40,7 @@ struct WindowSession<A: App, S: WorkScheduler> {
     /// Translates `event` (its positions in window units, `pointScale` of them a point) and
     /// delivers what it means at `time`.
     mutating func take(_ event: SDL_Event, pointScale: Double, at time: Double) -> Outcome {
-        switch input.translate(event, pointScale: pointScale) {
+        switch unsafe input.translate(event, pointScale: pointScale) {
         case .quit: return .quit
         case .resized: return .resized
         case let .events(events):
@@ -67,22 +69,24 @@ struct WindowSession<A: App, S: WorkScheduler> {
 
     /// The pointer's shape the app last asked for.
     private(set) var pointerShape = PointerShape.arrow
+    // Safe: each cursor is made by SDL here and freed once, in `freeCursors()`, after which the
+    // list is empty.
     /// SDL's system cursors, made once each when first shown.
-    private var cursors: [PointerShape: OpaquePointer] = [:]
+    private var cursors: [PointerShape: OpaquePointer] = unsafe [:]
 
     /// Frees the cursors made, as the window closes.
     mutating func freeCursors() {
-        for cursor in cursors.values { SDL_FreeCursor(cursor) }
-        cursors = [:]
+        for unsafe cursor in unsafe cursors.values { unsafe SDL_FreeCursor(cursor) }
+        unsafe cursors = unsafe [:]
     }
 
     /// Shows `shape` as the pointer (where there is a display to show it on).
     private mutating func showPointerShape(_ shape: PointerShape) {
         guard shape != pointerShape else { return }
         pointerShape = shape
-        guard window != nil else { return }
-        if cursors[shape] == nil { cursors[shape] = SDL_CreateSystemCursor(Self.systemCursor(shape)) }
-        if let cursor = cursors[shape] { SDL_SetCursor(cursor) }
+        guard unsafe window != nil else { return }
+        if unsafe cursors[shape] == nil { unsafe cursors[shape] = unsafe SDL_CreateSystemCursor(Self.systemCursor(shape)) }
+        if let cursor = unsafe cursors[shape] { unsafe SDL_SetCursor(cursor) }
     }
 
     /// SDL's system cursor for `shape`.
@@ -114,13 +118,13 @@ struct WindowSession<A: App, S: WorkScheduler> {
     /// status (a desktop's title bar names the document; "sorted by Size ▼ · sort took 946 ms"
     /// in it read as part of the name). Setting it sets the window's.
     var title = "Scrollwork" {
-        didSet { if let window { SDL_SetWindowTitle(window, title) } }
+        didSet { if let window = unsafe window { unsafe SDL_SetWindowTitle(window, title) } }
     }
 
     /// The text last selected in the app, offered as the window system's primary selection (what
     /// a middle click pastes, here or in another app). Setting it sets the system's.
     var selectedText: String? = nil {
-        didSet { if window != nil, let selectedText { SDL_SetPrimarySelectionText(selectedText) } }
+        didSet { if unsafe window != nil, let selectedText { unsafe SDL_SetPrimarySelectionText(selectedText) } }
     }
 
     /// Copies go to the window system's clipboard, the app's name for itself to the title bar; a
@@ -129,7 +133,7 @@ struct WindowSession<A: App, S: WorkScheduler> {
     private mutating func perform(_ actions: [HostAction]) {
         for action in actions {
             switch action {
-            case let .copy(text): SDL_SetClipboardText(text)
+            case let .copy(text): unsafe SDL_SetClipboardText(text)
             case let .select(text): selectedText = text
             case .status: break
             case let .title(text): title = text
@@ -144,9 +148,10 @@ enum SystemClipboard {
     /// The clipboard's text, or the primary selection's; nil when it holds none.
     static func text(primary: Bool) -> String? {
         guard (primary ? SDL_HasPrimarySelectionText() : SDL_HasClipboardText()) == SDL_TRUE,
-              let text = primary ? SDL_GetPrimarySelectionText() : SDL_GetClipboardText() else { return nil }
-        defer { SDL_free(text) }
-        let pasted = String(cString: text)
+              // Safe: SDL's copy of the text is made a String and freed before this returns.
+              let text = unsafe primary ? SDL_GetPrimarySelectionText() : SDL_GetClipboardText() else { return nil }
+        defer { unsafe SDL_free(text) }
+        let pasted = unsafe String(cString: text)
         return pasted.isEmpty ? nil : pasted
     }
 }

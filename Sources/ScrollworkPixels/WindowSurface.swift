@@ -11,7 +11,8 @@ import ScrollworkWidgets
 /// nothing.
 package final class WindowSurface {
     /// How frames reach the display.
-    package enum Output {
+    @safe package enum Output {
+        // Safe to hold: a renderer its ``WindowDisplay`` owns and keeps while it is open.
         /// A renderer's texture, which the GPU draws into the window: the areas that changed
         /// are copied into it, and it is drawn and presented whole (a GPU's copy costs little).
         case texture(renderer: OpaquePointer)
@@ -20,7 +21,9 @@ package final class WindowSurface {
         case windowPixels
     }
 
-    private enum Target {
+    @safe private enum Target {
+        // Safe to hold: the texture is made and destroyed by this surface; the renderer and
+        // window belong to `owner`, which the surface keeps.
         case texture(renderer: OpaquePointer, texture: OpaquePointer)
         case windowPixels(window: OpaquePointer)
     }
@@ -71,25 +74,27 @@ package final class WindowSurface {
                  owner: AnyObject? = nil) throws(PixelError) {
         self.owner = owner
         var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
-        SDL_GetWindowSize(window, &w, &h)
+        // Safe: the window and renderer are the display's, open while this surface lives (it keeps
+        // `owner`); the calls fill the locals they are lent.
+        unsafe SDL_GetWindowSize(window, &w, &h)
         let image: PixelImage
         switch output {
         case let .texture(renderer):
-            SDL_GetRendererOutputSize(renderer, &pw, &ph)
+            unsafe SDL_GetRendererOutputSize(renderer, &pw, &ph)
             image = try PixelImage(width: Int(Swift.max(1, pw)), height: Int(Swift.max(1, ph)))
-            guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), pw, ph) else {
+            guard let texture = unsafe SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), pw, ph) else {
                 throw .window(reason: PixelWindow.sdlError())
             }
-            target = .texture(renderer: renderer, texture: texture)
+            target = unsafe .texture(renderer: renderer, texture: texture)
         case .windowPixels:
-            guard let surface = SDL_GetWindowSurface(window) else { throw .window(reason: PixelWindow.sdlError()) }
-            guard let wrapped = Self.image(over: surface) else {
-                throw .window(reason: "the window's pixels are not 32-bit XRGB (\(Self.formatName(surface)))")
+            guard let surface = unsafe SDL_GetWindowSurface(window) else { throw .window(reason: PixelWindow.sdlError()) }
+            guard let wrapped = unsafe Self.image(over: surface) else {
+                throw .window(reason: unsafe "the window's pixels are not 32-bit XRGB (\(Self.formatName(surface)))")
             }
             image = wrapped
             pw = Int32(image.width)
             ph = Int32(image.height)
-            target = .windowPixels(window: window)
+            target = unsafe .windowPixels(window: window)
         }
         let display = w > 0 ? Double(pw) / Double(w) : 1
         // A requested scale multiplies what the display already gives (X11 reports 1).
@@ -101,33 +106,34 @@ package final class WindowSurface {
     }
 
     deinit {
-        if case let .texture(_, texture) = target { SDL_DestroyTexture(texture) }
+        if case let .texture(_, texture) = target { unsafe SDL_DestroyTexture(texture) }
     }
 
     /// True when Cairo can draw on `window`'s own pixels (``Output/windowPixels``).
     static func canDrawOnPixels(of window: OpaquePointer) -> Bool {
-        SDL_GetWindowSurface(window).map(isCairoLayout) ?? false
+        unsafe SDL_GetWindowSurface(window).map(unsafe isCairoLayout) ?? false
     }
 
     /// True when `surface`'s pixels are laid out as Cairo's ARGB32 (SDL's ARGB8888 or
     /// XRGB8888: a 32-bit word a pixel, red in its third byte, rows as long as Cairo makes them).
     private static func isCairoLayout(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Bool {
-        let s = surface.pointee
-        guard let format = s.format?.pointee, s.pixels != nil else { return false }
-        return format.BytesPerPixel == 4 && format.Rmask == 0x00FF_0000 && format.Gmask == 0x0000_FF00 && format.Bmask == 0x0000_00FF
+        // Safe: SDL's surface of an open window, read field by field.
+        let s = unsafe surface.pointee
+        guard let format = unsafe s.format?.pointee, unsafe s.pixels != nil else { return false }
+        return unsafe format.BytesPerPixel == 4 && format.Rmask == 0x00FF_0000 && format.Gmask == 0x0000_FF00 && format.Bmask == 0x0000_00FF
             && Int(s.pitch) == PixelImage.stride(forWidth: Int(s.w))
     }
 
     /// An image over `surface`'s pixels when they are laid out as Cairo's (``isCairoLayout(_:)``).
     private static func image(over surface: UnsafeMutablePointer<SDL_Surface>) -> PixelImage? {
-        let s = surface.pointee
-        guard isCairoLayout(surface), let pixels = s.pixels else { return nil }
-        return PixelImage(wrapping: pixels, width: Int(s.w), height: Int(s.h), stride: Int(s.pitch))
+        let s = unsafe surface.pointee
+        guard unsafe isCairoLayout(surface), let pixels = unsafe s.pixels else { return nil }
+        return unsafe PixelImage(wrapping: pixels, width: Int(s.w), height: Int(s.h), stride: Int(s.pitch))
     }
 
     private static func formatName(_ surface: UnsafeMutablePointer<SDL_Surface>) -> String {
-        guard let format = surface.pointee.format else { return "no format" }
-        return String(cString: SDL_GetPixelFormatName(format.pointee.format))
+        guard let format = unsafe surface.pointee.format else { return "no format" }
+        return unsafe String(cString: SDL_GetPixelFormatName(format.pointee.format))
     }
 
     /// A widget canvas of the window that keeps the drawings the pixel host draws exactly
@@ -146,20 +152,20 @@ package final class WindowSurface {
         needsWholeUpload = false
         switch target {
         case let .texture(_, texture):
-            image.withPixels { data, stride in
+            unsafe image.withPixels { data, stride in
                 for area in areas {
                     // Safe: every area is whole pixels inside the image (FrameDamage cuts them
                     // to it), so its first pixel is inside the memory SDL reads rows from.
                     var r = SDL_Rect(x: Int32(area.minX), y: Int32(area.minY), w: Int32(area.width), h: Int32(area.height))
-                    _ = SDL_UpdateTexture(texture, &r, data + Int(area.minY) * stride + Int(area.minX) * 4, Int32(stride))
+                    _ = unsafe SDL_UpdateTexture(texture, &r, data + Int(area.minY) * stride + Int(area.minX) * 4, Int32(stride))
                 }
             }
         case let .windowPixels(window):
             let rects = areas.map { SDL_Rect(x: Int32($0.minX), y: Int32($0.minY), w: Int32($0.width), h: Int32($0.height)) }
-            image.withPixels { _, _ in
+            unsafe image.withPixels { _, _ in
                 // A failure (the window's surface no longer valid) is followed by a resize,
                 // which draws everything anew.
-                _ = rects.withUnsafeBufferPointer { SDL_UpdateWindowSurfaceRects(window, $0.baseAddress, Int32($0.count)) }
+                _ = unsafe rects.withUnsafeBufferPointer { unsafe SDL_UpdateWindowSurfaceRects(window, $0.baseAddress, Int32($0.count)) }
             }
         }
         return areas.reduce(0) { $0 + Int($1.width * $1.height) }
@@ -171,9 +177,11 @@ package final class WindowSurface {
     /// instead, or nil when it moved nothing (not X11): then the whole area is sent.
     private static func displayMoved(_ move: FrameDamage.Move, in window: OpaquePointer) -> [Rect]? {
         let area = move.area
+        // Safe: the C side writes at most the count it is given into the array lent for the call,
+        // and says how many.
         var exposed = [scrollwork_rect](repeating: scrollwork_rect(), count: 16)
-        let count = exposed.withUnsafeMutableBufferPointer {
-            scrollwork_x11_move(window, Int32(area.minX), Int32(area.minY), Int32(area.width), Int32(area.height),
+        let count = unsafe exposed.withUnsafeMutableBufferPointer {
+            unsafe scrollwork_x11_move(window, Int32(area.minX), Int32(area.minY), Int32(area.width), Int32(area.height),
                                 Int32(clamping: move.distance), $0.baseAddress, Int32($0.count))
         }
         guard count >= 0 else { return nil }
@@ -193,8 +201,10 @@ package final class WindowSurface {
         // The image holds the frame only where it was drawn since the display moved pixels.
         drawing.redrawWhole()
         let image = canvas.image
+        // Safe: the array holds `width × height` words, what the C side reads back for a window of
+        // that size.
         var shown = [UInt32](repeating: 0, count: image.width * image.height)
-        let read = shown.withUnsafeMutableBufferPointer { scrollwork_x11_read(window, Int32(image.width), Int32(image.height), $0.baseAddress) }
+        let read = unsafe shown.withUnsafeMutableBufferPointer { unsafe scrollwork_x11_read(window, Int32(image.width), Int32(image.height), $0.baseAddress) }
         guard read == 0 else { return nil }
         return image.difference(fromXRGB: shown, tolerance: tolerance)
     }
@@ -205,8 +215,8 @@ package final class WindowSurface {
     func present() {
         guard case let .texture(renderer, texture) = target else { return }
         // The texture covers the whole output: nothing to clear first.
-        SDL_RenderCopy(renderer, texture, nil, nil)
-        SDL_RenderPresent(renderer)
+        unsafe SDL_RenderCopy(renderer, texture, nil, nil)
+        unsafe SDL_RenderPresent(renderer)
     }
 
     /// How long each part of showing a frame took, in seconds, and the pixels sent.
@@ -241,7 +251,7 @@ package final class WindowSurface {
         let compared = clock()
         var movedOnDisplay = false
         if case let .windowPixels(window) = target, !drawsWhole, !needsWholeUpload, let move = damage.move {
-            if let left = Self.displayMoved(move, in: window) {
+            if let left = unsafe Self.displayMoved(move, in: window) {
                 damage.areas = FrameDamage.merged(damage.areas + left)
                 movedOnDisplay = true
             } else if drawing.hasStalePixels {

@@ -43,11 +43,11 @@ struct ColumnSample {
         var widths: [Int] = []
         var first: Int? = nil
         // Safe: a row's fields are lent for the closure's call and read only inside it.
-        rows.eachRow(in: range) { fields in
-            kinds.add(fields)
-            if first == nil { first = fields.count }
-            if fields.count > widths.count { widths += [Int](repeating: 0, count: fields.count - widths.count) }
-            for c in 0..<fields.count {
+        unsafe rows.eachRow(in: range) { fields in
+            unsafe kinds.add(fields)
+            if first == nil { first = unsafe fields.count }
+            if unsafe fields.count > widths.count { unsafe widths += [Int](repeating: 0, count: fields.count - widths.count) }
+            for c in unsafe 0..<fields.count {
                 // A null shows as JSON writes it: a column of them is not cut to `n…`.
                 guard let bytes = unsafe fields[c] else {
                     widths[c] = Swift.max(widths[c], Self.nullWidth)

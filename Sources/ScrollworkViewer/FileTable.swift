@@ -282,7 +282,7 @@ public struct FileTable: TableSource {
         let test = try RowFilter.searching(text)
         let rows = fileRows, found = names.filter { (0..<rows.count).contains($0) }
         // Safe: a row's fields are lent for the closure's call and read only inside it.
-        let hits = rows.fields(at: found) { _, fields in (0..<fields.count).contains { unsafe test.passes(fields[$0]) } }
+        let hits = unsafe rows.fields(at: found) { _, fields in unsafe (0..<fields.count).contains { unsafe test.passes(fields[$0]) } }
         return Set(zip(found, hits).lazy.filter(\.1).map(\.0))
     }
 

@@ -74,7 +74,7 @@ struct RowSearch {
                 let candidates = fileRows.indices.filter { k in fileRows[k] >= 0 && marks.map { $0.contains(fileRows[k]) } ?? true }
                 if !candidates.isEmpty {
                     // Safe: a row's fields are lent for the closure's call and read only inside it.
-                    let hits = rows.fields(at: candidates.map { fileRows[$0] }) { _, fields in (0..<fields.count).contains { unsafe test.passes(fields[$0]) } }
+                    let hits = unsafe rows.fields(at: candidates.map { fileRows[$0] }) { _, fields in unsafe (0..<fields.count).contains { unsafe test.passes(fields[$0]) } }
                     if let k = hits.firstIndex(of: true) {
                         let position = positions[candidates[k]]
                         return Step(position: position, wentRound: sweep.wentRound(to: position), forward: forward)

@@ -11,7 +11,7 @@ enum TestCrash {
     static func crash(_ kind: String) -> Never {
         switch kind {
         case "segv":
-            // Unsafe on purpose: the fault is what the crash test needs.
+            // Not safe, on purpose: the fault is what the crash test needs.
             let bad = unsafe UnsafeMutablePointer<Int>(bitPattern: 8)!
             unsafe bad.pointee = 1
             fatalError("unreachable: the store above faults")

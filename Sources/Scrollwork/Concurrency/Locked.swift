@@ -14,31 +14,33 @@ import Synchronization
 /// `SCROLLWORK_PTHREAD_LOCKS` (a sanitized build, `scripts/test-sanitized`) it is a POSIX mutex,
 /// which ThreadSanitizer models: it does not model the futex `Mutex` waits on, and so reports
 /// the state a contended `Mutex` guards as raced.
-package struct Locked<Value: ~Copyable>: ~Copyable {
+@safe package struct Locked<Value: ~Copyable>: ~Copyable {
     #if SCROLLWORK_PTHREAD_LOCKS
+    // Safe to hold: the mutex and the box are this lock's own memory, made in `init` and freed in
+    // `deinit` (the lock cannot be copied), and the value is reached only with the mutex held.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let box: UnsafeMutablePointer<Value>
 
     /// `value`, from now on reached only through ``withLock(_:)``.
     package init(_ value: consuming sending Value) {
-        mutex = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-        box = .allocate(capacity: 1)
-        box.initialize(to: value)
+        unsafe mutex = .allocate(capacity: 1)
+        unsafe pthread_mutex_init(mutex, nil)
+        unsafe box = .allocate(capacity: 1)
+        unsafe box.initialize(to: value)
     }
 
     deinit {
-        box.deinitialize(count: 1)
-        box.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
+        unsafe box.deinitialize(count: 1)
+        unsafe box.deallocate()
+        unsafe pthread_mutex_destroy(mutex)
+        unsafe mutex.deallocate()
     }
 
     /// Runs `body` on the value with the lock held, and returns what it returns.
     package borrowing func withLock<Result: ~Copyable, E: Error>(_ body: (inout sending Value) throws(E) -> sending Result) throws(E) -> sending Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&box.pointee)
+        unsafe pthread_mutex_lock(mutex)
+        defer { unsafe pthread_mutex_unlock(mutex) }
+        return try unsafe body(&box.pointee)
     }
     #else
     private let mutex: Mutex<Value>

@@ -42,6 +42,7 @@ public struct SortKeySink {
     /// `String(decoding:as:)` repairs it).
     /// The bytes are read during the call alone, never kept.
     public mutating func appendText(_ utf8: UnsafeBufferPointer<UInt8>) {
+        // Safe: the caller's bytes, which the reader reads inside their count.
         if !failed, unsafe !reader.readText(utf8, at: count) { failed = true }
         count += 1
     }

@@ -32,8 +32,10 @@ enum Bzip2Block {
         let input = stream.bytes
         var text: [UInt8] = [], output = [UInt8](repeating: 0, count: 1 << 20), at = 0
         while true {
-            let step = input.withUnsafeBytes { given in
-                output.withUnsafeMutableBytes { decoder.step(UnsafeRawBufferPointer(rebasing: given[at...]), into: $0) }
+            // Safe: both arrays are lent for the call; the decoder reads from `at`, inside the
+            // input, and writes no more than the output's count.
+            let step = unsafe input.withUnsafeBytes { given in
+                unsafe output.withUnsafeMutableBytes { unsafe decoder.step(UnsafeRawBufferPointer(rebasing: given[at...]), into: $0) }
             }
             switch step {
             case let .progress(consumed, produced):

@@ -48,10 +48,12 @@ final class Bzip2BlockDecoder: Decompressor {
 
     private var taken: UInt64 { base + UInt64(buffer.count) }
 
+    // Safe: `input` and `output` are lent for the call, and `give` and `take` stay inside their
+    // counts (below).
     func step(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> DecompressionStep {
         startedBlock = nil
-        if let produced = give(into: output) { return .progress(consumed: 0, produced: produced) }
-        let consumed = take(input)
+        if let produced = unsafe give(into: output) { return .progress(consumed: 0, produced: produced) }
+        let consumed = unsafe take(input)
         while true {
             if inHeader {
                 // "BZh" and a block size, each byte checked as soon as it has come.
@@ -92,7 +94,7 @@ final class Bzip2BlockDecoder: Decompressor {
                 return .progress(consumed: consumed, produced: 0)
             }
             if let failure = decode(Swift.min(complete, 2)) { return .damaged(failure) }
-            if !ready.isEmpty { return .progress(consumed: consumed, produced: give(into: output) ?? 0) }
+            if !ready.isEmpty { return unsafe .progress(consumed: consumed, produced: give(into: output) ?? 0) }
         }
     }
 
@@ -104,7 +106,8 @@ final class Bzip2BlockDecoder: Decompressor {
             streamCRC = (streamCRC << 1 | streamCRC >> 31) ^ first.crc
         }
         let count = Swift.min(output.count, first.text.count - given)
-        first.text.withUnsafeBytes { output.baseAddress!.copyMemory(from: $0.baseAddress! + given, byteCount: count) }
+        // Safe: `count` is at most the output's room and what is left of the text past `given`.
+        unsafe first.text.withUnsafeBytes { unsafe output.baseAddress!.copyMemory(from: $0.baseAddress! + given, byteCount: count) }
         given += count
         if given == first.text.count {
             ready.removeFirst()
@@ -118,7 +121,9 @@ final class Bzip2BlockDecoder: Decompressor {
     private func take(_ input: UnsafeRawBufferPointer) -> Int {
         var took = 0
         var limit = markers.first(where: { $0.ends }).map { $0.bit + 80 }
-        for byte in input {
+        // Safe: the input is lent for the call, read in order and kept only as far as `took`, which
+        // counts the bytes read.
+        for unsafe byte in unsafe input {
             if let limit, (taken + UInt64(took)) * 8 >= limit { break }
             took += 1
             recent = recent << 8 | UInt64(byte)
@@ -135,7 +140,7 @@ final class Bzip2BlockDecoder: Decompressor {
                 if ends && limit == nil { limit = bit + 80 }
             }
         }
-        buffer.append(contentsOf: input[..<took])
+        unsafe buffer.append(contentsOf: input[..<took])
         return took
     }
 

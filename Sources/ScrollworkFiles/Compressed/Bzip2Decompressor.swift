@@ -1,6 +1,8 @@
 /// libbz2's decompressor, loaded from the system when a bzip2 file is first opened (Debian:
 /// libbz2-1.0).
-struct Bzip2Library: @unchecked Sendable {
+@safe struct Bzip2Library: @unchecked Sendable {
+    // Safe to hold: function pointers into a library that stays loaded for the program's life;
+    // each call through one is marked `unsafe` where it is made.
     typealias Initialise = @convention(c) (UnsafeMutableRawPointer?, Int32, Int32) -> Int32
     typealias Run = @convention(c) (UnsafeMutableRawPointer?) -> Int32
 
@@ -15,12 +17,12 @@ struct Bzip2Library: @unchecked Sendable {
 
     private init?() {
         guard MemoryLayout<Int>.size == 8,
-              let f = loadFunctions(from: ["libbz2.so.1.0", "libbz2.so.1", "libbz2.so", "libbz2.dylib"],
+              let f = unsafe loadFunctions(from: ["libbz2.so.1.0", "libbz2.so.1", "libbz2.so", "libbz2.dylib"],
                                     ["BZ2_bzDecompressInit", "BZ2_bzDecompress", "BZ2_bzDecompressEnd"])
         else { return nil }
-        initialise = unsafeBitCast(f[0], to: Initialise.self)
-        decompress = unsafeBitCast(f[1], to: Run.self)
-        end = unsafeBitCast(f[2], to: Run.self)
+        unsafe initialise = unsafe unsafeBitCast(f[0], to: Initialise.self)
+        unsafe decompress = unsafe unsafeBitCast(f[1], to: Run.self)
+        unsafe end = unsafe unsafeBitCast(f[2], to: Run.self)
     }
 }
 
@@ -32,16 +34,16 @@ final class Bzip2Decompressor: Decompressor {
     /// A decompressor; nil when the library refuses to start.
     init?(library: Bzip2Library) {
         self.library = library
-        guard let state = CStreamState(size: Bzip2Library.streamSize, wideCounts: false,
-                                       begin: { library.initialise($0, 0, 0) == Bzip2Library.ok }, end: { _ = library.end($0) })
+        guard let state = unsafe CStreamState(size: Bzip2Library.streamSize, wideCounts: false,
+                                       begin: { unsafe library.initialise($0, 0, 0) == Bzip2Library.ok }, end: { _ = unsafe library.end($0) })
         else { return nil }
         self.state = state
     }
 
     func step(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> DecompressionStep {
         guard state.isOpen else { return .damaged("the bzip2 library could not start again") }
-        state.point(at: input, output)
-        let code = library.decompress(state.pointer)
+        unsafe state.point(at: input, output)
+        let code = unsafe library.decompress(state.pointer)
         let consumed = input.count - state.unused.input, produced = output.count - state.unused.output
         switch code {
         case Bzip2Library.streamEnd:

@@ -3,7 +3,11 @@
 /// by the library's calls, and pointed at the input and output of each step. All three put
 /// next_in, avail_in, next_out and avail_out at the same offsets on a 64-bit system; the counts
 /// are 32 bits wide in the first two and a word in the third.
-final class CStreamState {
+@safe final class CStreamState {
+    // Safe to hold: the memory is this object's alone, `size` bytes from `init` to `deinit`, and every
+    // offset stored or loaded below is one of the three libraries' fields, inside `size`. The input and
+    // output it points at are lent for one step: the library reads them only inside the call that sets
+    // them.
     private let memory: UnsafeMutableRawPointer
     private let size: Int
     private let wideCounts: Bool
@@ -15,54 +19,54 @@ final class CStreamState {
     /// A state of `size` bytes, started with `begin` (true on success) and ended with `end`;
     /// nil when it does not start.
     init?(size: Int, wideCounts: Bool, begin: @escaping (UnsafeMutableRawPointer) -> Bool, end: @escaping (UnsafeMutableRawPointer) -> Void) {
-        memory = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
+        unsafe memory = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
         self.size = size
         self.wideCounts = wideCounts
-        self.begin = begin
-        self.end = end
+        unsafe self.begin = unsafe begin
+        unsafe self.end = unsafe end
         guard restart() else {
-            memory.deallocate()
+            unsafe memory.deallocate()
             return nil
         }
     }
 
     deinit {
-        if isOpen { end(memory) }
-        memory.deallocate()
+        if isOpen { unsafe end(memory) }
+        unsafe memory.deallocate()
     }
 
     /// The state as the library's functions take it.
-    var pointer: UnsafeMutableRawPointer { memory }
+    var pointer: UnsafeMutableRawPointer { unsafe memory }
 
     /// Ends the stream if it is open and starts a fresh one (all fields zero first, as each
     /// library's initialiser expects); true when it started.
     @discardableResult
     func restart() -> Bool {
-        if isOpen { end(memory) }
-        memory.initializeMemory(as: UInt8.self, repeating: 0, count: size)
-        isOpen = begin(memory)
+        if isOpen { unsafe end(memory) }
+        unsafe memory.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+        isOpen = unsafe begin(memory)
         return isOpen
     }
 
     /// Points the stream at `input` and `output` for the next call.
     func point(at input: UnsafeRawBufferPointer, _ output: UnsafeMutableRawBufferPointer) {
-        memory.storeBytes(of: UnsafeRawPointer(input.baseAddress), toByteOffset: 0, as: UnsafeRawPointer?.self)
-        memory.storeBytes(of: output.baseAddress, toByteOffset: 24, as: UnsafeMutableRawPointer?.self)
+        unsafe memory.storeBytes(of: UnsafeRawPointer(input.baseAddress), toByteOffset: 0, as: UnsafeRawPointer?.self)
+        unsafe memory.storeBytes(of: output.baseAddress, toByteOffset: 24, as: UnsafeMutableRawPointer?.self)
         if wideCounts {
-            memory.storeBytes(of: input.count, toByteOffset: 8, as: Int.self)
-            memory.storeBytes(of: output.count, toByteOffset: 32, as: Int.self)
+            unsafe memory.storeBytes(of: input.count, toByteOffset: 8, as: Int.self)
+            unsafe memory.storeBytes(of: output.count, toByteOffset: 32, as: Int.self)
         } else {
-            memory.storeBytes(of: UInt32(clamping: input.count), toByteOffset: 8, as: UInt32.self)
-            memory.storeBytes(of: UInt32(clamping: output.count), toByteOffset: 32, as: UInt32.self)
+            unsafe memory.storeBytes(of: UInt32(clamping: input.count), toByteOffset: 8, as: UInt32.self)
+            unsafe memory.storeBytes(of: UInt32(clamping: output.count), toByteOffset: 32, as: UInt32.self)
         }
     }
 
     /// The input and output left unused by the last call.
     var unused: (input: Int, output: Int) {
-        wideCounts ? (memory.load(fromByteOffset: 8, as: Int.self), memory.load(fromByteOffset: 32, as: Int.self))
+        unsafe wideCounts ? (memory.load(fromByteOffset: 8, as: Int.self), memory.load(fromByteOffset: 32, as: Int.self))
             : (Int(memory.load(fromByteOffset: 8, as: UInt32.self)), Int(memory.load(fromByteOffset: 32, as: UInt32.self)))
     }
 
     /// The pointer at `offset` (a message the library left), if any.
-    func pointer(at offset: Int) -> UnsafePointer<CChar>? { memory.load(fromByteOffset: offset, as: UnsafePointer<CChar>?.self) }
+    func pointer(at offset: Int) -> UnsafePointer<CChar>? { unsafe memory.load(fromByteOffset: offset, as: UnsafePointer<CChar>?.self) }
 }

@@ -258,7 +258,9 @@ final class CompressedBytes: ByteSpool {
                     }
                     let from = Int(at - start), count = Swift.min(piece.count - from, Int(stop - at))
                     guard count > 0 else { break }
-                    piece.withUnsafeBytes { buffer.baseAddress!.advanced(by: Int(at - offset)).copyMemory(from: $0.baseAddress! + from, byteCount: count) }
+                    // Safe: `count` is at most what is left of the piece past `from` and of the
+                    // buffer past `at - offset` (`stop` is the buffer's end).
+                    unsafe piece.withUnsafeBytes { unsafe buffer.baseAddress!.advanced(by: Int(at - offset)).copyMemory(from: $0.baseAddress! + from, byteCount: count) }
                     at += UInt64(count)
                 }
                 return .success(nil)
@@ -268,8 +270,9 @@ final class CompressedBytes: ByteSpool {
                 readAhead(past: at)
                 return Int(at - offset)
             case let .kept(file, place, count)?:
-                let part = UnsafeMutableRawBufferPointer(rebasing: buffer[Int(at - offset)..<(Int(at - offset) + count)])
-                guard try FileBytes.read(file, at: place, into: part, path: name) == count else {
+                // Safe: the kept chunk's `count` was cut to `stop`, the buffer's end, above.
+                let part = unsafe UnsafeMutableRawBufferPointer(rebasing: buffer[Int(at - offset)..<(Int(at - offset) + count)])
+                guard unsafe try FileBytes.read(file, at: place, into: part, path: name) == count else {
                     throw changed("its temporary file came back short")
                 }
                 at += UInt64(count)
@@ -383,8 +386,10 @@ final class CompressedBytes: ByteSpool {
             do throws(FileError) {
                 let read = try source.read(at: consumed, into: &input, path: name)
                 // At the file's end the decompressor is still asked (with no input) for what it holds.
-                let step = input.withUnsafeBytes { bytes in
-                    output.withUnsafeMutableBytes { decoder.step(UnsafeRawBufferPointer(rebasing: bytes[..<read]), into: UnsafeMutableRawBufferPointer(rebasing: $0.prefix(Swift.min(room, $0.count)))) }
+                // Safe: both arrays are lent for the call; `read` is at most the input's count (the
+                // source fills no more), and the output is cut to `room` within its own count.
+                let step = unsafe input.withUnsafeBytes { bytes in
+                    unsafe output.withUnsafeMutableBytes { unsafe decoder.step(UnsafeRawBufferPointer(rebasing: bytes[..<read]), into: UnsafeMutableRawBufferPointer(rebasing: $0.prefix(Swift.min(room, $0.count)))) }
                 }
                 let (resumableBits, startedBlock) = (decoder.resumableBits, decoder.startedBlock)
                 goesOn = state.withLock { state in
@@ -673,11 +678,14 @@ final class CompressedBytes: ByteSpool {
         while made < count {
             let read = prefix.isEmpty ? Swift.min(try read(source, at: at, shiftedBy: shift, into: &input), Int(clamping: end - Swift.min(end, at))) : prefix.count
             let given = prefix.isEmpty ? input : prefix
-            let step = given.withUnsafeBytes { bytes in
-                let input = UnsafeRawBufferPointer(rebasing: bytes[..<read])
-                return left > 0
-                    ? skipped.withUnsafeMutableBytes { decoder.step(input, into: UnsafeMutableRawBufferPointer(rebasing: $0.prefix(left))) }
-                    : text.withUnsafeMutableBytes { decoder.step(input, into: UnsafeMutableRawBufferPointer(rebasing: $0[made...])) }
+            // Safe: `read` is at most the bytes given (a read fills no more than its array; a
+            // prefix is given whole), and the output is the skipped bytes' first `left` or the text
+            // past `made`, both inside their arrays.
+            let step = unsafe given.withUnsafeBytes { bytes in
+                let input = unsafe UnsafeRawBufferPointer(rebasing: bytes[..<read])
+                return unsafe left > 0
+                    ? skipped.withUnsafeMutableBytes { unsafe decoder.step(input, into: UnsafeMutableRawBufferPointer(rebasing: $0.prefix(left))) }
+                    : unsafe text.withUnsafeMutableBytes { unsafe decoder.step(input, into: UnsafeMutableRawBufferPointer(rebasing: $0[made...])) }
             }
             switch step {
             case let .progress(c, p), let .memberEnded(c, p):

@@ -16,11 +16,12 @@ enum CompressedSource: Sendable {
 
     /// Reads from `offset` into `bytes` as far as they hold: fewer at the end, none past it.
     func read(at offset: UInt64, into bytes: inout [UInt8], path: String) throws(FileError) -> Int {
-        let outcome: Result<Int, FileError> = bytes.withUnsafeMutableBytes { buffer in
+        // Safe: the array is lent for the call, and each read fills no more than its count.
+        let outcome: Result<Int, FileError> = unsafe bytes.withUnsafeMutableBytes { buffer in
             do throws(FileError) {
                 switch self {
-                case let .descriptor(fd): return .success(try FileBytes.read(fd, at: offset, into: buffer, path: path))
-                case let .spool(spool): return .success(try spool.read(at: offset, into: buffer))
+                case let .descriptor(fd): return unsafe .success(try FileBytes.read(fd, at: offset, into: buffer, path: path))
+                case let .spool(spool): return unsafe .success(try spool.read(at: offset, into: buffer))
                 }
             } catch {
                 return .failure(error)
@@ -34,7 +35,8 @@ enum CompressedSource: Sendable {
         switch self {
         case let .descriptor(fd):
             var info = stat()
-            return fstat(fd, &info) == 0 ? UInt64(Swift.max(0, info.st_size)) : 0
+            // Safe: `fstat` fills the local it is lent.
+            return unsafe fstat(fd, &info) == 0 ? UInt64(Swift.max(0, info.st_size)) : 0
         case let .spool(spool):
             do {
                 return try spool.copy(upTo: nil)

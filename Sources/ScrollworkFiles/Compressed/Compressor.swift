@@ -23,8 +23,10 @@ extension Compressor {
         var output = [UInt8](repeating: 0, count: 1 << 16)
         var at = 0
         while true {
-            let step = bytes.withUnsafeBytes { input in
-                output.withUnsafeMutableBytes { self.step(UnsafeRawBufferPointer(rebasing: input[at...]), into: $0, finishing: finishing) }
+            // Safe: both arrays are lent for the call, and the compressor reads the input from `at`
+            // (inside it) and writes no more than the output's count.
+            let step = unsafe bytes.withUnsafeBytes { input in
+                unsafe output.withUnsafeMutableBytes { unsafe self.step(UnsafeRawBufferPointer(rebasing: input[at...]), into: $0, finishing: finishing) }
             }
             guard let step else { return nil }
             compressed += output[..<step.produced]

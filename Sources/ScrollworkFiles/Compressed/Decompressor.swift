@@ -152,7 +152,9 @@ public enum CompressionFormat: String, Sendable, Hashable, CaseIterable {
 /// Opens the first of `names` among the system's libraries and looks up `symbols` in it: the
 /// functions, in order, or nil when the library or one of them is missing.
 func loadFunctions(from names: [String], _ symbols: [String]) -> [UnsafeMutableRawPointer]? {
-    guard let handle = names.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first else { return nil }
-    let found = symbols.compactMap { dlsym(handle, $0) }
-    return found.count == symbols.count ? found : nil
+    // Safe: a library opened here is never closed, so every function found in it stays valid for
+    // the program's life; each caller casts them to the types the library's header gives.
+    guard let handle = unsafe names.lazy.compactMap({ unsafe dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first else { return nil }
+    let found = unsafe symbols.compactMap { unsafe dlsym(handle, $0) }
+    return unsafe found.count == symbols.count ? found : nil
 }

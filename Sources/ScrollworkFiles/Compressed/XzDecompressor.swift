@@ -1,6 +1,8 @@
 /// liblzma's .xz decoder, loaded from the system when an xz file is first opened (Debian:
 /// liblzma5).
-struct LzmaLibrary: @unchecked Sendable {
+@safe struct LzmaLibrary: @unchecked Sendable {
+    // Safe to hold: function pointers into a library that stays loaded for the program's life;
+    // each call through one is marked `unsafe` where it is made.
     typealias Decoder = @convention(c) (UnsafeMutableRawPointer?, UInt64, UInt32) -> Int32
     typealias ThreadedDecoder = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?) -> Int32
     typealias Code = @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32
@@ -25,28 +27,30 @@ struct LzmaLibrary: @unchecked Sendable {
 
     private init?() {
         guard MemoryLayout<Int>.size == 8,
-              let f = loadFunctions(from: ["liblzma.so.5", "liblzma.so", "liblzma.5.dylib", "liblzma.dylib"],
+              let f = unsafe loadFunctions(from: ["liblzma.so.5", "liblzma.so", "liblzma.5.dylib", "liblzma.dylib"],
                                     ["lzma_stream_decoder", "lzma_code", "lzma_end"])
         else { return nil }
-        decoder = unsafeBitCast(f[0], to: Decoder.self)
-        code = unsafeBitCast(f[1], to: Code.self)
-        end = unsafeBitCast(f[2], to: End.self)
-        threadedDecoder = loadFunctions(from: ["liblzma.so.5", "liblzma.so", "liblzma.5.dylib", "liblzma.dylib"], ["lzma_stream_decoder_mt"])
-            .map { unsafeBitCast($0[0], to: ThreadedDecoder.self) }
+        unsafe decoder = unsafe unsafeBitCast(f[0], to: Decoder.self)
+        unsafe code = unsafe unsafeBitCast(f[1], to: Code.self)
+        unsafe end = unsafe unsafeBitCast(f[2], to: End.self)
+        unsafe threadedDecoder = unsafe loadFunctions(from: ["liblzma.so.5", "liblzma.so", "liblzma.5.dylib", "liblzma.dylib"], ["lzma_stream_decoder_mt"])
+            .map { unsafe unsafeBitCast($0[0], to: ThreadedDecoder.self) }
     }
 
     /// Starts a decoder in `stream` on `threads` threads (when more than one and the library
     /// has a threaded decoder; else one): true when it started. The threads may hold about
     /// ``threadMemory`` bytes of blocks; a file whose blocks need more is decoded on one.
     func start(_ stream: UnsafeMutableRawPointer, threads: Int) -> Bool {
-        guard threads > 1, let threadedDecoder else { return decoder(stream, UInt64.max, 0) == Self.ok }
+        // Safe: the options are memory of their own of `threadOptionsSize` bytes, every field stored
+        // inside it, freed after the call that copies them.
+        guard threads > 1, let threadedDecoder = unsafe threadedDecoder else { return unsafe decoder(stream, UInt64.max, 0) == Self.ok }
         let options = UnsafeMutableRawPointer.allocate(byteCount: Self.threadOptionsSize, alignment: 8)
-        defer { options.deallocate() }
-        options.initializeMemory(as: UInt8.self, repeating: 0, count: Self.threadOptionsSize)
-        options.storeBytes(of: UInt32(clamping: threads), toByteOffset: Self.threadsOffset, as: UInt32.self)
-        options.storeBytes(of: Self.threadMemory, toByteOffset: Self.memoryLimitThreadingOffset, as: UInt64.self)
-        options.storeBytes(of: UInt64.max, toByteOffset: Self.memoryLimitStopOffset, as: UInt64.self)
-        return threadedDecoder(stream, options) == Self.ok
+        defer { unsafe options.deallocate() }
+        unsafe options.initializeMemory(as: UInt8.self, repeating: 0, count: Self.threadOptionsSize)
+        unsafe options.storeBytes(of: UInt32(clamping: threads), toByteOffset: Self.threadsOffset, as: UInt32.self)
+        unsafe options.storeBytes(of: Self.threadMemory, toByteOffset: Self.memoryLimitThreadingOffset, as: UInt64.self)
+        unsafe options.storeBytes(of: UInt64.max, toByteOffset: Self.memoryLimitStopOffset, as: UInt64.self)
+        return unsafe threadedDecoder(stream, options) == Self.ok
     }
 
     /// What the threads of a threaded decoder may hold: a few blocks of `xz -T`'s defaults (24 MB
@@ -69,8 +73,10 @@ final class XzDecompressor: Decompressor {
     /// person's own) and no flag.
     init?(library: LzmaLibrary, threads: Int = 1) {
         self.library = library
-        guard let state = CStreamState(size: LzmaLibrary.streamSize, wideCounts: true,
-                                       begin: { library.start($0, threads: threads) }, end: { library.end($0) })
+        // Safe: the stream state is liblzma's own size; each step points it at buffers lent for
+        // that call only.
+        guard let state = unsafe CStreamState(size: LzmaLibrary.streamSize, wideCounts: true,
+                                       begin: { unsafe library.start($0, threads: threads) }, end: { unsafe library.end($0) })
         else { return nil }
         self.state = state
     }
@@ -78,13 +84,13 @@ final class XzDecompressor: Decompressor {
     func step(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> DecompressionStep {
         guard state.isOpen else { return .damaged("the xz library could not start again") }
         if atStreamStart {
-            let zeros = input.prefix { $0 == 0 }.count
+            let zeros = unsafe input.prefix { $0 == 0 }.count
             // Padding is no member: passed as an empty one, so a checkpoint marks the next stream.
             if zeros > 0 { return .memberEnded(consumed: zeros, produced: 0) }
-            if !input.isEmpty { atStreamStart = false }
+            if unsafe !input.isEmpty { atStreamStart = false }
         }
-        state.point(at: input, output)
-        let code = library.code(state.pointer, 0)
+        unsafe state.point(at: input, output)
+        let code = unsafe library.code(state.pointer, 0)
         let consumed = input.count - state.unused.input, produced = output.count - state.unused.output
         switch code {
         case LzmaLibrary.streamEnd:

@@ -6,7 +6,9 @@ import Darwin
 
 /// zlib's inflater, loaded from the system's library when a compressed file is first opened
 /// (Debian: zlib1g), so that building needs nothing but Swift. Only what gzip needs is declared.
-struct Zlib: @unchecked Sendable {
+@safe struct Zlib: @unchecked Sendable {
+    // Safe to hold: function pointers into a library that stays loaded for the program's life;
+    // each call through one is marked `unsafe` where it is made.
     // The functions, as zlib.h declares them.
     typealias Version = @convention(c) () -> UnsafePointer<CChar>?
     typealias InflateInit = @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, Int32) -> Int32
@@ -50,21 +52,21 @@ struct Zlib: @unchecked Sendable {
 
     private init?() {
         guard MemoryLayout<Int>.size == 8,
-              let f = loadFunctions(from: ["libz.so.1", "libz.so", "libz.1.dylib", "libz.dylib"],
+              let f = unsafe loadFunctions(from: ["libz.so.1", "libz.so", "libz.1.dylib", "libz.dylib"],
                                     ["zlibVersion", "inflateInit2_", "inflate", "inflateReset", "inflateEnd", "deflateInit2_", "deflate", "deflateEnd",
                                      "inflateReset2", "inflatePrime", "inflateSetDictionary"])
         else { return nil }
-        version = unsafeBitCast(f[0], to: Version.self)
-        inflateInit = unsafeBitCast(f[1], to: InflateInit.self)
-        inflate = unsafeBitCast(f[2], to: Inflate.self)
-        inflateReset = unsafeBitCast(f[3], to: InflateEnd.self)
-        inflateEnd = unsafeBitCast(f[4], to: InflateEnd.self)
-        deflateInit = unsafeBitCast(f[5], to: DeflateInit.self)
-        deflate = unsafeBitCast(f[6], to: Inflate.self)
-        deflateEnd = unsafeBitCast(f[7], to: InflateEnd.self)
-        inflateReset2 = unsafeBitCast(f[8], to: Inflate.self)
-        inflatePrime = unsafeBitCast(f[9], to: InflatePrime.self)
-        inflateSetDictionary = unsafeBitCast(f[10], to: SetDictionary.self)
+        unsafe version = unsafe unsafeBitCast(f[0], to: Version.self)
+        unsafe inflateInit = unsafe unsafeBitCast(f[1], to: InflateInit.self)
+        unsafe inflate = unsafe unsafeBitCast(f[2], to: Inflate.self)
+        unsafe inflateReset = unsafe unsafeBitCast(f[3], to: InflateEnd.self)
+        unsafe inflateEnd = unsafe unsafeBitCast(f[4], to: InflateEnd.self)
+        unsafe deflateInit = unsafe unsafeBitCast(f[5], to: DeflateInit.self)
+        unsafe deflate = unsafe unsafeBitCast(f[6], to: Inflate.self)
+        unsafe deflateEnd = unsafe unsafeBitCast(f[7], to: InflateEnd.self)
+        unsafe inflateReset2 = unsafe unsafeBitCast(f[8], to: Inflate.self)
+        unsafe inflatePrime = unsafe unsafeBitCast(f[9], to: InflatePrime.self)
+        unsafe inflateSetDictionary = unsafe unsafeBitCast(f[10], to: SetDictionary.self)
     }
 }
 
@@ -88,9 +90,13 @@ final class GzipInflater: Decompressor {
         self.zlib = zlib
         self.stopsAtBlocks = stopsAtBlocks
         raw = false
-        guard let state = CStreamState(size: Zlib.streamSize, wideCounts: false,
-                                       begin: { zlib.inflateInit($0, Zlib.headerWindow, zlib.version(), Int32(Zlib.streamSize)) == Zlib.ok },
-                                       end: { _ = zlib.inflateEnd($0) })
+        // Safe: the stream state is zlib's own size; each step points it at buffers lent for that
+        // call only, and the window is copied by zlib before the call that lends it returns.
+        // Safe: as above; the raw stream's window is lent only for `inflateSetDictionary`, which
+        // copies it.
+        guard let state = unsafe CStreamState(size: Zlib.streamSize, wideCounts: false,
+                                       begin: { unsafe zlib.inflateInit($0, Zlib.headerWindow, zlib.version(), Int32(Zlib.streamSize)) == Zlib.ok },
+                                       end: { _ = unsafe zlib.inflateEnd($0) })
         else { return nil }
         self.state = state
     }
@@ -102,48 +108,50 @@ final class GzipInflater: Decompressor {
         stopsAtBlocks = false
         raw = true
         guard (0...7).contains(bits),
-              let state = CStreamState(size: Zlib.streamSize, wideCounts: false,
-                                       begin: { zlib.inflateInit($0, Zlib.rawWindow, zlib.version(), Int32(Zlib.streamSize)) == Zlib.ok },
-                                       end: { _ = zlib.inflateEnd($0) })
+              let state = unsafe CStreamState(size: Zlib.streamSize, wideCounts: false,
+                                       begin: { unsafe zlib.inflateInit($0, Zlib.rawWindow, zlib.version(), Int32(Zlib.streamSize)) == Zlib.ok },
+                                       end: { _ = unsafe zlib.inflateEnd($0) })
         else { return nil }
         self.state = state
-        if bits > 0, zlib.inflatePrime(state.pointer, Int32(bits), Int32(previousByte >> (8 - bits))) != Zlib.ok { return nil }
-        let set = window.withUnsafeBytes { zlib.inflateSetDictionary(state.pointer, $0.baseAddress, UInt32($0.count)) }
+        if bits > 0, unsafe zlib.inflatePrime(state.pointer, Int32(bits), Int32(previousByte >> (8 - bits))) != Zlib.ok { return nil }
+        let set = unsafe window.withUnsafeBytes { unsafe zlib.inflateSetDictionary(state.pointer, $0.baseAddress, UInt32($0.count)) }
         if !window.isEmpty && set != Zlib.ok { return nil }
     }
 
+    // Safe: the buffers are lent for this call, which is as long as zlib holds them; `dataType` and
+    // `message` are z_stream's own fields, inside its size.
     func step(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> DecompressionStep {
         resumableBits = nil
         if trailerLeft > 0 {
             let skipped = Swift.min(trailerLeft, input.count)
             trailerLeft -= skipped
             guard trailerLeft == 0 else { return .progress(consumed: skipped, produced: 0) }
-            _ = zlib.inflateReset2(state.pointer, Zlib.headerWindow)
+            _ = unsafe zlib.inflateReset2(state.pointer, Zlib.headerWindow)
             raw = false
             return .memberEnded(consumed: skipped, produced: 0)
         }
-        state.point(at: input, output)
-        let code = zlib.inflate(state.pointer, stopsAtBlocks ? Zlib.block : 0)
+        unsafe state.point(at: input, output)
+        let code = unsafe zlib.inflate(state.pointer, stopsAtBlocks ? Zlib.block : 0)
         let consumed = input.count - state.unused.input, produced = output.count - state.unused.output
         switch code {
         case Zlib.streamEnd where raw:
             trailerLeft = 8
             return .progress(consumed: consumed, produced: produced)
         case Zlib.streamEnd:
-            _ = zlib.inflateReset(state.pointer)
+            _ = unsafe zlib.inflateReset(state.pointer)
             return .memberEnded(consumed: consumed, produced: produced)
         case Zlib.ok, Zlib.bufferError:
             if stopsAtBlocks {
                 // 128: just after a block's end; 64: that block was the member's last; the low
                 // three bits: how many bits of the last byte read are not used yet.
-                let type = state.pointer.load(fromByteOffset: Zlib.dataType, as: Int32.self)
+                let type = unsafe state.pointer.load(fromByteOffset: Zlib.dataType, as: Int32.self)
                 if type & 128 != 0 && type & 64 == 0 { resumableBits = Int(type & 7) }
             }
             return .progress(consumed: consumed, produced: produced)
         case Zlib.needDictionary:
             return .damaged("a preset dictionary is needed, which gzip never uses")
         default:
-            return .damaged(state.pointer(at: Zlib.message).map { String(cString: $0) } ?? "zlib error \(code)")
+            return unsafe .damaged(state.pointer(at: Zlib.message).map { unsafe String(cString: $0) } ?? "zlib error \(code)")
         }
     }
 }

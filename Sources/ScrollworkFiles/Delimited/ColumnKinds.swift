@@ -58,14 +58,16 @@ public struct ColumnKinds: Sendable, Hashable {
     /// Counts every field of one row (up to ``maximumColumns``).
     @inline(__always)
     public mutating func add(_ fields: FieldList) {
-        let count = Swift.min(fields.count, Self.maximumColumns)
+        let count = unsafe Swift.min(fields.count, Self.maximumColumns)
         widen(to: count)
-        seen.withUnsafeMutableBufferPointer { seen in
-            longest.withUnsafeMutableBufferPointer { longest in
-                for c in 0..<count where !seen[c].contains(.text) {
-                    let value = fields[c], kind = Self.kind(of: value, words: words)
-                    seen[c].insert(kind)
-                    if kind == .integer || kind == .real, let value { longest[c] = Swift.max(longest[c], value.count) }
+        // Safe: both arrays were widened to `count` columns above and are lent for the call; a
+        // field's bytes are lent by the row for it.
+        unsafe seen.withUnsafeMutableBufferPointer { seen in
+            unsafe longest.withUnsafeMutableBufferPointer { longest in
+                for c in 0..<count where unsafe !seen[c].contains(.text) {
+                    let value = unsafe fields[c], kind = unsafe Self.kind(of: value, words: words)
+                    unsafe seen[c].insert(kind)
+                    if kind == .integer || kind == .real, let value = unsafe value { unsafe longest[c] = unsafe Swift.max(longest[c], value.count) }
                 }
             }
         }
@@ -77,9 +79,10 @@ public struct ColumnKinds: Sendable, Hashable {
         guard column >= 0, column < Self.maximumColumns else { return }
         widen(to: column + 1)
         guard !seen[column].contains(.text) else { return }
-        let kind = Self.kind(of: bytes, words: words)
+        // Safe: the caller's bytes, read inside their count.
+        let kind = unsafe Self.kind(of: bytes, words: words)
         seen[column].insert(kind)
-        if kind == .integer || kind == .real, let bytes { longest[column] = Swift.max(longest[column], bytes.count) }
+        if kind == .integer || kind == .real, let bytes = unsafe bytes { longest[column] = Swift.max(longest[column], bytes.count) }
     }
 
     /// Adds what `other` saw (of the same file, with the same missing words).
@@ -102,13 +105,14 @@ public struct ColumnKinds: Sendable, Hashable {
     /// real as ``NumberText`` reads it, or text.
     @inline(__always)
     static func kind(of bytes: UnsafeBufferPointer<UInt8>?, words: MissingBytes) -> Seen {
-        guard !words.isMissing(bytes), let bytes, !bytes.isEmpty else { return [] }
-        if FieldValues.integer(bytes) != nil { return .integer }
+        // Safe: the caller's bytes; the first is read only once they are known not to be empty.
+        guard unsafe !words.isMissing(bytes), let bytes = unsafe bytes, !bytes.isEmpty else { return [] }
+        if unsafe FieldValues.integer(bytes) != nil { return .integer }
         // Only these begin a number (digits, a sign, a point, inf, nan): any
         // other first byte is text without making a string of it.
-        switch bytes[0] {
+        switch unsafe bytes[0] {
         case 0x30...0x39, 0x2B, 0x2D, 0x2E, 0x49, 0x4E, 0x69, 0x6E:
-            return NumberText.real(bytes) != nil ? .real : .text
+            return unsafe NumberText.real(bytes) != nil ? .real : .text
         default:
             return .text
         }
@@ -127,7 +131,7 @@ public struct ColumnKinds: Sendable, Hashable {
         let finished = RowSet.all(count: range.count).inRounds(of: ColumnSummary.pieceSize, loop: loop, progress: progress, { piece -> ColumnKinds in
             var kinds = ColumnKinds(missing: missing)
             let start = range.lowerBound + piece.offset
-            _ = rows.fields(at: start..<(start + piece.count)) { _, fields in kinds.add(fields) }
+            _ = unsafe rows.fields(at: start..<(start + piece.count)) { _, fields in unsafe kinds.add(fields) }
             return kinds
         }, take: { kinds.merge($0) })
         return finished ? kinds : nil

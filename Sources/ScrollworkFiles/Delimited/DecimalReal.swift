@@ -13,22 +13,24 @@ enum DecimalReal {
         let count = bytes.count
         guard count > 0, count <= 64 else { return nil }
         var i = 0
-        let negative = bytes[0] == 0x2D
-        if negative || bytes[0] == 0x2B { i = 1 }
+        // Safe: the bytes are checked above to be 1 to 64, and every index read below is checked
+        // against `count` first.
+        let negative = unsafe bytes[0] == 0x2D
+        if unsafe negative || bytes[0] == 0x2B { i = 1 }
         var mantissa: UInt64 = 0
         var digits = 0, exponent = 0, sawDigit = false
         // Leading zeros are not significant digits.
-        while i < count, bytes[i] == 0x30 { i += 1; sawDigit = true }
-        while i < count, case let d = bytes[i] &- 0x30, d <= 9 {
+        while i < count, unsafe bytes[i] == 0x30 { i += 1; sawDigit = true }
+        while i < count, case let d = unsafe bytes[i] &- 0x30, d <= 9 {
             mantissa = mantissa &* 10 &+ UInt64(d)
             digits += 1
             sawDigit = true
             i += 1
         }
-        if i < count, bytes[i] == 0x2E {
+        if i < count, unsafe bytes[i] == 0x2E {
             i += 1
             var fraction = false
-            while i < count, case let d = bytes[i] &- 0x30, d <= 9 {
+            while i < count, case let d = unsafe bytes[i] &- 0x30, d <= 9 {
                 if mantissa != 0 || d != 0 { mantissa = mantissa &* 10 &+ UInt64(d); digits += 1 }
                 exponent -= 1
                 fraction = true
@@ -37,12 +39,12 @@ enum DecimalReal {
             guard sawDigit, fraction else { return nil }
         }
         guard sawDigit, digits <= 19 else { return nil }
-        if i < count, bytes[i] | 0x20 == 0x65 {
+        if i < count, unsafe bytes[i] | 0x20 == 0x65 {
             i += 1
             var negativeExponent = false
-            if i < count, bytes[i] == 0x2D || bytes[i] == 0x2B { negativeExponent = bytes[i] == 0x2D; i += 1 }
+            if i < count, unsafe bytes[i] == 0x2D || bytes[i] == 0x2B { negativeExponent = unsafe bytes[i] == 0x2D; i += 1 }
             var e = 0, exponentDigits = 0
-            while i < count, case let d = bytes[i] &- 0x30, d <= 9 {
+            while i < count, case let d = unsafe bytes[i] &- 0x30, d <= 9 {
                 if e < 10_000 { e = e * 10 + Int(d) }
                 exponentDigits += 1
                 i += 1

@@ -96,7 +96,9 @@ extension DelimitedDialect {
         while true {
             starts = [0]
             var scanner = RecordScanner(separator: separator, quote: quote)
-            sample.withUnsafeBufferPointer { bytes in scanner.scan(UnsafeBufferPointer(rebasing: bytes.prefix(scanned))) { starts.append(Int($0)) } }
+            // Safe: the sample is lent for the call, cut to the bytes scanned, which are at most
+            // its count.
+            unsafe sample.withUnsafeBufferPointer { bytes in unsafe scanner.scan(UnsafeBufferPointer(rebasing: bytes.prefix(scanned))) { starts.append(Int($0)) } }
             if starts.count > limit || scanned == sample.count { break }
             scanned = Swift.min(sample.count, scanned * 4)
         }

@@ -13,6 +13,8 @@ extension DelimitedRows {
     public func rowsHolding(_ searches: [TextSearch], pieceSize: Int = 4 << 20, concurrently loop: ConcurrentLoop = .serial,
                             progress: (Double) -> Bool = { _ in true }) throws(FileError) -> RowMarks? {
         let header = dialect.hasHeader ? 1 : 0
-        return try index.recordsHolding(searches, in: file, records: header..<header + count, pieceSize: pieceSize, concurrently: loop, progress: progress)
+        // Safe: the pieces' bytes are lent to the marker only for its call
+        // (``RecordIndex/PieceMarker``).
+        return unsafe try index.recordsHolding(searches, in: file, records: header..<header + count, pieceSize: pieceSize, concurrently: loop, progress: progress)
     }
 }

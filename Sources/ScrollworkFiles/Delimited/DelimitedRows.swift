@@ -84,9 +84,10 @@ public struct DelimitedRows: RowSource, Sendable {
     /// records instead of one a row, what a sort reading ten million keys needs.
     public func rows(in range: Range<Int>) -> [DelimitedRecord] {
         let alone = { [self] (i: Int) in row(at: i) }
-        return eachRecord(at: range.clamped(to: 0..<count)) { i, bytes in
-            guard let bytes else { return alone(i) }
-            return DelimitedRecord(number: i.addingSaturating(1), fields: RecordParser.fields(of: bytes, separator: dialect.separator, quote: dialect.quote))
+        // Safe: a record's bytes are lent for the closure's call and made into strings inside it.
+        return unsafe eachRecord(at: range.clamped(to: 0..<count)) { i, bytes in
+            guard let bytes = unsafe bytes else { return alone(i) }
+            return unsafe DelimitedRecord(number: i.addingSaturating(1), fields: RecordParser.fields(of: bytes, separator: dialect.separator, quote: dialect.quote))
         }
     }
 
@@ -95,7 +96,8 @@ public struct DelimitedRows: RowSource, Sendable {
     /// field): a sort reads a column's keys so, one read for up to 16 MB of records, and makes no
     /// string for the fields it does not need. The bytes are valid only during the call.
     public func values<T>(ofField field: Int, in range: Range<Int>, _ value: (UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
-        values(ofField: field, at: range.clamped(to: 0..<count), value)
+        // Safe: a field's bytes are lent to `value` for its call only, here as below.
+        unsafe values(ofField: field, at: range.clamped(to: 0..<count), value)
     }
 
     /// Field `field` of each of `rows` (row numbers, in the order given; ascending reads
@@ -107,13 +109,13 @@ public struct DelimitedRows: RowSource, Sendable {
         // a loop that used `self` copied the rows (and retained what they hold) every record.
         let alone = { [self] (i: Int) in row(at: i) }
         let count = count
-        return eachRecord(at: rows) { i, bytes in
-            if let bytes { return reader.field(field, of: bytes, value) }
+        return unsafe eachRecord(at: rows) { i, bytes in
+            if let bytes = unsafe bytes { return unsafe reader.field(field, of: bytes, value) }
             guard i >= 0, i < count else { return value(nil) }
             let fields = alone(i).fields
             guard fields.indices.contains(field) else { return value(nil) }
             var text = fields[field]
-            return text.withUTF8 { value($0) }
+            return text.withUTF8 { unsafe value($0) }
         }
     }
 
@@ -124,8 +126,10 @@ public struct DelimitedRows: RowSource, Sendable {
     func eachRecord<T, Rows: RandomAccessCollection<Int>>(at rows: Rows, _ body: (Int, UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
         let header = dialect.hasHeader ? 1 : 0
         let count = count
-        return index.eachRecord(of: file, at: rows.lazy.map { $0 >= 0 && $0 < count ? $0 + header : -1 }, limit: Self.recordLimit) { record, bytes in
-            body(record < 0 ? -1 : record - header, bytes)
+        // Safe: the index lends each record's bytes for the body's call only, inside the one read
+        // buffer it owns.
+        return unsafe index.eachRecord(of: file, at: rows.lazy.map { $0 >= 0 && $0 < count ? $0 + header : -1 }, limit: Self.recordLimit) { record, bytes in
+            unsafe body(record < 0 ? -1 : record - header, bytes)
         }
     }
 

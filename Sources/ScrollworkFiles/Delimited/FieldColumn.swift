@@ -45,8 +45,9 @@ extension TableColumn where Row == DelimitedRecord {
         // Shown as the file writes it: "007" is not 7, nor "605.60" 605.6, to the person who
         // wrote them, and a JSON null as `null`; the value (none for a null) is what sorts and filters.
         column.text = { record in record.fields.indices.contains(field) ? record.fields[field] : "" }
-        column.sourceValues = { source, range in eachField(field, of: source, in: range) { parse.value($0) } }
-        column.sourceKeys = { source, range, keys in eachField(field, of: source, in: range) { parse.appendKey($0, to: &keys) } != nil }
+        // Safe: a field's bytes are lent to the parse for its call only.
+        column.sourceValues = { source, range in unsafe eachField(field, of: source, in: range) { unsafe parse.value($0) } }
+        column.sourceKeys = { source, range, keys in unsafe eachField(field, of: source, in: range) { unsafe parse.appendKey($0, to: &keys) } != nil }
         // The rows seen may hold no numbers where the rest holds nothing else (their values all
         // missing, say): the sort takes the type from every value.
         column.sortsNumericTextAsNumbers = kind == .text
@@ -63,9 +64,9 @@ extension TableColumn where Row == DelimitedRecord {
     /// records into strings, four times the time of reading the keys in place.
     private static func eachField<T>(_ field: Int, of source: any Sendable, in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>?) -> T) -> [T]? {
         // The common ones by their own type, read without opening an existential.
-        if let rows = source as? DelimitedRows { return rows.values(ofField: field, in: range, body) }
-        if let rows = source as? FileRows { return rows.values(ofField: field, at: range.clamped(to: 0..<rows.count), body) }
+        if let rows = source as? DelimitedRows { return unsafe rows.values(ofField: field, in: range, body) }
+        if let rows = source as? FileRows { return unsafe rows.values(ofField: field, at: range.clamped(to: 0..<rows.count), body) }
         guard let rows = source as? any InPlaceRows else { return nil }
-        return rows.values(ofField: field, at: range.clamped(to: 0..<rows.count), body)
+        return unsafe rows.values(ofField: field, at: range.clamped(to: 0..<rows.count), body)
     }
 }

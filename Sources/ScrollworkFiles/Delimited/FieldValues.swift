@@ -32,7 +32,8 @@ public struct FieldValues: Sendable, Hashable {
     /// A number of more than 64 bytes is taken as text.
     public static func kind(of sample: [String], missing: MissingValues = .common) -> Kind {
         var kinds = ColumnKinds(columns: 1, missing: missing)
-        for var value in sample { value.withUTF8 { kinds.add($0, column: 0) } }
+        // Safe: each text's bytes are lent for the call.
+        for var value in sample { value.withUTF8 { unsafe kinds.add($0, column: 0) } }
         return kinds.kind(ofColumn: 0)
     }
 
@@ -40,7 +41,7 @@ public struct FieldValues: Sendable, Hashable {
     /// row shows what a sort, reading bytes, compared.
     public func value(_ field: String?) -> TableValue {
         guard var field else { return .empty }
-        return field.withUTF8 { value($0) }
+        return field.withUTF8 { unsafe value($0) }
     }
 
     /// The value of a field's UTF-8 bytes (nil: the record has no such field): the value their
@@ -50,37 +51,41 @@ public struct FieldValues: Sendable, Hashable {
     /// An empty text is missing (`TableValue.empty`) where ``MissingValues/emptyIsMissing``
     /// says so, else a value.
     public func value(_ bytes: UnsafeBufferPointer<UInt8>?) -> TableValue {
-        guard let bytes else { return .empty }
+        // Safe: the caller's bytes, read inside their count; the words are compared only with bytes
+        // that are not empty.
+        guard let bytes = unsafe bytes else { return .empty }
         if bytes.isEmpty { return words.emptyIsMissing ? .empty : .string("") }
-        if words.contain(bytes) { return .missing(String(decoding: bytes, as: UTF8.self)) }
-        if kind != .text, let n = Self.integer(bytes) { return .int(n) }
-        return realValue(bytes)
+        if unsafe words.contain(bytes) { return unsafe .missing(String(decoding: bytes, as: UTF8.self)) }
+        if kind != .text, let n = unsafe Self.integer(bytes) { return .int(n) }
+        return unsafe realValue(bytes)
     }
 
     /// A real number, or text, of `bytes` (present, not missing): what the sort of a column of
     /// reals reads, every number as a `Double`.
     private func realValue(_ bytes: UnsafeBufferPointer<UInt8>) -> TableValue {
-        if kind != .text, let x = NumberText.real(bytes) { return .double(x) }
-        return .string(String(decoding: bytes, as: UTF8.self))
+        if kind != .text, let x = unsafe NumberText.real(bytes) { return .double(x) }
+        return unsafe .string(String(decoding: bytes, as: UTF8.self))
     }
 
     /// Puts the sort key of ``value(_:)-(UnsafeBufferPointer<UInt8>?)`` of `bytes` into `keys`,
     /// with no value made: an integer as it is read, text as its bytes.
     public func appendKey(_ bytes: UnsafeBufferPointer<UInt8>?, to keys: inout SortKeySink) {
-        guard !words.isMissing(bytes), let bytes else { return keys.appendMissing() }
-        if kind == .integers, let n = Self.integer(bytes) { return keys.appendInt(n) }
-        if kind == .text { return keys.appendText(bytes) }
+        // Safe: the caller's bytes, read inside their count.
+        guard unsafe !words.isMissing(bytes), let bytes = unsafe bytes else { return keys.appendMissing() }
+        if kind == .integers, let n = unsafe Self.integer(bytes) { return keys.appendInt(n) }
+        if kind == .text { return unsafe keys.appendText(bytes) }
         // A real read from its bytes, with no string made (a sort by reals costs what one by
         // integers does); other shapes go through the text.
-        if let x = DecimalReal.value(bytes) { return keys.appendDouble(x) }
-        keys.append(realValue(bytes))
+        if let x = unsafe DecimalReal.value(bytes) { return keys.appendDouble(x) }
+        unsafe keys.append(realValue(bytes))
     }
 
     /// The integer `bytes` spell as `Int(_:)` reads text: an optional sign and decimal digits,
     /// nil when anything else is there or it does not fit.
     @inline(__always)
     static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let first = bytes.first else { return nil }
+        // Safe: the caller's bytes; every index read below is checked against their count first.
+        guard let first = unsafe bytes.first else { return nil }
         var i = 0
         let negative = first == 0x2D
         if negative || first == 0x2B { i = 1 }
@@ -89,7 +94,7 @@ public struct FieldValues: Sendable, Hashable {
         if bytes.count - i <= 18 {
             var n = 0
             while i < bytes.count {
-                let digit = bytes[i] &- 0x30
+                let digit = unsafe bytes[i] &- 0x30
                 guard digit <= 9 else { return nil }
                 n = n &* 10 &+ Int(digit)
                 i += 1
@@ -98,7 +103,7 @@ public struct FieldValues: Sendable, Hashable {
         }
         var n = 0
         while i < bytes.count {
-            let digit = Int(bytes[i]) &- 0x30
+            let digit = unsafe Int(bytes[i]) &- 0x30
             guard digit >= 0, digit <= 9 else { return nil }
             let (times, o1) = n.multipliedReportingOverflow(by: 10)
             let (next, o2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)

@@ -69,12 +69,16 @@ struct MissingBytes: Sendable, Hashable {
     /// is missing, or one of the words.
     @inline(__always)
     func isMissing(_ bytes: UnsafeBufferPointer<UInt8>?) -> Bool {
-        guard let bytes else { return true }
-        return bytes.isEmpty ? emptyIsMissing : contain(bytes)
+        // Safe: the caller's bytes, read inside their count.
+        guard let bytes = unsafe bytes else { return true }
+        return unsafe bytes.isEmpty ? emptyIsMissing : contain(bytes)
     }
 
-    /// True when `bytes` (not empty) are one of the words.
+    /// True when `bytes` are one of the words (empty bytes are none: whether they are missing is
+    /// ``isMissing(_:)``'s question).
     func contain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.count <= longest && starts[Int(bytes[0])] && words.contains { $0.count == bytes.count && $0.elementsEqual(bytes) }
+        // Safe: the caller's bytes, their first read only once they are known to have one.
+        guard let first = unsafe bytes.first else { return false }
+        return bytes.count <= longest && starts[Int(first)] && words.contains { unsafe $0.count == bytes.count && $0.elementsEqual(bytes) }
     }
 }

@@ -9,16 +9,18 @@ public enum NumberText {
     /// The value of `bytes` by the rule above (more than 64 bytes are text); nil for text.
     public static func real(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         guard !bytes.isEmpty, bytes.count <= 64 else { return nil }
-        if let x = DecimalReal.value(bytes) { return x }
-        guard isNumber(bytes) else { return nil }
+        // Safe: the caller's bytes, checked above not to be empty; every index read below is
+        // checked against their count.
+        if let x = unsafe DecimalReal.value(bytes) { return x }
+        guard unsafe isNumber(bytes) else { return nil }
         // The shape is right: `Double(_:)` rounds long digit strings correctly.
-        return Double(String(decoding: bytes, as: UTF8.self))
+        return unsafe Double(String(decoding: bytes, as: UTF8.self))
     }
 
     /// The value of `text` by the same rule.
     public static func real(_ text: String) -> Double? {
         var text = text
-        return text.withUTF8 { real($0) }
+        return text.withUTF8 { unsafe real($0) }
     }
 
     /// The rule as a POSIX regular expression, for engines that test it themselves
@@ -29,23 +31,23 @@ public enum NumberText {
     static func isNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         let count = bytes.count
-        let signed = bytes[0] == 0x2B || bytes[0] == 0x2D
+        let signed = unsafe bytes[0] == 0x2B || bytes[0] == 0x2D
         if signed { i = 1 }
-        let word = bytes[i...].map { $0 | 0x20 }
+        let word = unsafe bytes[i...].map { $0 | 0x20 }
         if word.elementsEqual("inf".utf8) || word.elementsEqual("infinity".utf8) { return true }
         if !signed, word.elementsEqual("nan".utf8) { return true }
         var digits = 0
-        while i < count, bytes[i] &- 0x30 <= 9 { i += 1; digits += 1 }
-        if i < count, bytes[i] == 0x2E {
+        while i < count, unsafe bytes[i] &- 0x30 <= 9 { i += 1; digits += 1 }
+        if i < count, unsafe bytes[i] == 0x2E {
             i += 1
-            while i < count, bytes[i] &- 0x30 <= 9 { i += 1; digits += 1 }
+            while i < count, unsafe bytes[i] &- 0x30 <= 9 { i += 1; digits += 1 }
         }
         guard digits > 0 else { return false }
-        if i < count, bytes[i] | 0x20 == 0x65 {
+        if i < count, unsafe bytes[i] | 0x20 == 0x65 {
             i += 1
-            if i < count, bytes[i] == 0x2B || bytes[i] == 0x2D { i += 1 }
+            if i < count, unsafe bytes[i] == 0x2B || bytes[i] == 0x2D { i += 1 }
             var exponent = 0
-            while i < count, bytes[i] &- 0x30 <= 9 { i += 1; exponent += 1 }
+            while i < count, unsafe bytes[i] &- 0x30 <= 9 { i += 1; exponent += 1 }
             guard exponent > 0 else { return false }
         }
         return i == count

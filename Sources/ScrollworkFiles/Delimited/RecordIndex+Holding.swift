@@ -20,11 +20,12 @@ extension RecordIndex {
         // Pieces of whole records, so that a record's match is found in its own piece.
         let bounds = (0...pieceCount).map { records.lowerBound + records.count * $0 / pieceCount }
         let sample = try file.read(at: first, count: 64 << 10)
-        let pivots = sample.withUnsafeBufferPointer { bytes in searches.map { $0.pivot(in: bytes) } }
+        // Safe: the sample is lent for the call; a pivot is an offset into each search's own text.
+        let pivots = unsafe sample.withUnsafeBufferPointer { bytes in searches.map { unsafe $0.pivot(in: bytes) } }
         let width = Swift.max(1, loop.width)
         func piece(_ k: Int) -> Result<[Int], FileError> {
             do throws(FileError) {
-                return .success(try recordsHolding(searches, pivots: pivots, in: bounds[k]..<bounds[k + 1], of: file, alsoMarked: alsoMarked))
+                return unsafe .success(try recordsHolding(searches, pivots: pivots, in: bounds[k]..<bounds[k + 1], of: file, alsoMarked: alsoMarked))
             } catch {
                 return .failure(error)
             }
@@ -59,17 +60,19 @@ extension RecordIndex {
         let end = range(ofRecord: records.upperBound - 1).upperBound
         let bytes = try file.read(at: start, count: Int(end - start))
         var found: [Int] = []
-        bytes.withUnsafeBufferPointer { buffer in
+        // Safe: the piece's bytes are lent for the call: each search looks only inside them, and
+        // the marker is handed them for its call only.
+        unsafe bytes.withUnsafeBufferPointer { buffer in
             for (search, pivot) in zip(searches, pivots) {
                 var from = 0
-                while let i = search.firstMatch(in: buffer, from: from, pivot: pivot),
+                while let i = unsafe search.firstMatch(in: buffer, from: from, pivot: pivot),
                       let record = record(containing: start + UInt64(i)) {
                     found.append(record)
                     // The rest of the record can only say the same.
                     from = Swift.max(i + 1, Int(clamping: range(ofRecord: record).upperBound &- start))
                 }
             }
-            if let alsoMarked { found += alsoMarked(buffer, start, records) }
+            if let alsoMarked = unsafe alsoMarked { unsafe found += alsoMarked(buffer, start, records) }
         }
         return found
     }

@@ -78,7 +78,8 @@ public struct RecordIndex: Sendable {
     /// caller then reads on its own. The bytes are valid only during the call.
     func eachRecord<T>(of file: FileBytes, in records: Range<Int>, limit: Int, readSize: UInt64 = readSize,
                        _ body: (Int, UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
-        eachRecord(of: file, at: records.clamped(to: 0..<count), limit: limit, readSize: readSize, body)
+        // Safe: records' bytes are lent to `body` for its call only (below).
+        unsafe eachRecord(of: file, at: records.clamped(to: 0..<count), limit: limit, readSize: readSize, body)
     }
 
     /// The most bytes between two records asked for that one read spans: records further apart
@@ -93,8 +94,11 @@ public struct RecordIndex: Sendable {
                                                            _ body: (Int, UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
         let starts = startCount, total = count
         // One buffer for every read of this call, grown up to `readSize` as reads need.
-        var buffer = UnsafeMutableRawBufferPointer(start: nil, count: 0)
-        defer { buffer.deallocate() }
+        // Safe: the buffer is this call's own, freed when it returns (and before it grows); a read
+        // fills only its first `span` bytes, and a record is lent to `body` only when its `high`
+        // end lies within what was read.
+        var buffer = unsafe UnsafeMutableRawBufferPointer(start: nil, count: 0)
+        defer { unsafe buffer.deallocate() }
         var results: [T] = []
         results.reserveCapacity(records.count)
         var first = records.startIndex
@@ -122,20 +126,20 @@ public struct RecordIndex: Sendable {
             if to > from && to - from <= readSize {
                 let span = Int(to - from)
                 if buffer.count < span {
-                    buffer.deallocate()
-                    buffer = .allocate(byteCount: Swift.max(span, Swift.min(Int(readSize), 64 << 10)), alignment: 64)
+                    unsafe buffer.deallocate()
+                    unsafe buffer = .allocate(byteCount: Swift.max(span, Swift.min(Int(readSize), 64 << 10)), alignment: 64)
                 }
                 // A failed read leaves each record to be read on its own, which says what failed.
-                do { read = try file.read(at: from, into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<span])) } catch { read = nil }
+                do { read = unsafe try file.read(at: from, into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<span])) } catch { read = nil }
             }
-            if let read, let base = buffer.baseAddress?.bindMemory(to: UInt8.self, capacity: read) {
+            if let read, let base = unsafe buffer.baseAddress?.bindMemory(to: UInt8.self, capacity: read) {
                 for k in records[first..<last] {
                     let low = Int(start(k) - from), high = Int(end(k, starts: starts) - from)
                     guard high <= read, high - low <= limit else {
                         results.append(body(k, nil))
                         continue
                     }
-                    results.append(body(k, UnsafeBufferPointer(start: base + low, count: high - low)))
+                    unsafe results.append(body(k, UnsafeBufferPointer(start: base + low, count: high - low)))
                 }
             } else {
                 for k in records[first..<last] { results.append(body(k, nil)) }
@@ -159,7 +163,8 @@ public struct RecordIndex: Sendable {
 
     /// Scans the file's next bytes.
     public mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
-        scanner.scan(bytes) { offset in
+        // Safe: the caller's bytes, scanned inside their count.
+        unsafe scanner.scan(bytes) { offset in
             var last = blocks.count - 1
             if blocks[last].count == Self.blockSize || wide[last].count == Self.blockSize {
                 var block: [UInt32] = []
@@ -214,7 +219,8 @@ public struct RecordIndex: Sendable {
                 finish()
                 return true
             }
-            bytes.withUnsafeBufferPointer { add($0) }
+            // Safe: the chunk is lent for the call.
+            unsafe bytes.withUnsafeBufferPointer { unsafe add($0) }
             read += bytes.count
             guard progress(scanned) else { return false }
         }

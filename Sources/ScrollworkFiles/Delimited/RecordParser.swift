@@ -19,7 +19,9 @@ public enum RecordParser {
         var i = 0
         let end = record.count
         while i < end {
-            let byte = record[i]
+            // Safe: `i` runs below the record's count; the byte before it is read only when `i >
+            // 0`.
+            let byte = unsafe record[i]
             let (after, action) = state.next(byte, separator: separator, quote: quote)
             state = after
             switch action {
@@ -32,7 +34,7 @@ public enum RecordParser {
                 field.removeAll(keepingCapacity: true)
             case .endRecord where i + 1 == end:
                 // The line ending is no text; a CR before the LF, outside quotes, is part of it.
-                if i > 0, record[i - 1] == 0x0D, field.last == 0x0D { field.removeLast() }
+                if i > 0, unsafe record[i - 1] == 0x0D, field.last == 0x0D { field.removeLast() }
             case .endRecord:
                 field.append(byte)
                 state = .unquoted
@@ -63,6 +65,7 @@ public enum RecordParser {
 
     /// The fields of `record`, for bytes at hand in an array.
     public static func fields(of record: [UInt8], separator: UInt8, quote: UInt8 = 0x22) -> [String] {
-        record.withUnsafeBufferPointer { fields(of: $0, separator: separator, quote: quote) }
+        // Safe: the record is lent for the call.
+        unsafe record.withUnsafeBufferPointer { unsafe fields(of: $0, separator: separator, quote: quote) }
     }
 }

@@ -61,9 +61,14 @@ public struct RecordScanner: Sendable, Hashable {
 
     /// JSON arrays: a record begins after each comma directly inside the outermost array.
     private mutating func scanJSONArray(_ bytes: UnsafeBufferPointer<UInt8>, recordStart: (UInt64) -> Void) {
+        // Safe: `at` and `quote` stay in `base...end` (the bytes and their end): each moves only to
+        // a byte `memchr` found before `end` or one past a byte before it, and is read only while
+        // below `end`; `quote[-1]` is read only when the quote lies past `at`, so at or after
+        // `base`.
         let origin = scanned
         var depth = self.depth, inString = self.inString, escaped = self.escaped
-        for (i, byte) in bytes.enumerated() {
+        // Safe: the caller's bytes, read in order inside their count.
+        for unsafe (i, byte) in unsafe bytes.enumerated() {
             if inString {
                 if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
                 continue
@@ -88,50 +93,50 @@ public struct RecordScanner: Sendable, Hashable {
     /// machine: text without quotes costs one search a line, in any build.
     public mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, recordStart: (UInt64) -> Void) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        if jsonArray { return scanJSONArray(bytes, recordStart: recordStart) }
+        if jsonArray { return unsafe scanJSONArray(bytes, recordStart: recordStart) }
         let origin = scanned
-        let end = base + bytes.count
-        var at = base
+        let end = unsafe base + bytes.count
+        var at = unsafe base
         var state = quotes ? state : .fieldStart
         let quoteByte = Int32(quote)
         // The next quote at or after `at`, or the end when there is none.
         func nextQuote(from p: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
-            guard quotes, p < end, let q = memchr(p, quoteByte, end - p) else { return end }
-            return UnsafePointer(q.assumingMemoryBound(to: UInt8.self))
+            guard quotes, unsafe p < end, let q = unsafe memchr(p, quoteByte, end - p) else { return unsafe end }
+            return unsafe UnsafePointer(q.assumingMemoryBound(to: UInt8.self))
         }
-        var quote = nextQuote(from: at)
-        while at < end {
+        var quote = unsafe nextQuote(from: at)
+        while unsafe at < end {
             switch state {
             case .quoted:
                 // Only the closing quote matters.
-                guard quote < end else { at = end; continue }
+                guard unsafe quote < end else { unsafe at = unsafe end; continue }
                 state = .quoteInQuoted
-                at = quote + 1
-                quote = nextQuote(from: at)
+                unsafe at = unsafe quote + 1
+                unsafe quote = unsafe nextQuote(from: at)
             case .quoteInQuoted:
                 // One byte decides: a doubled quote, a separator, a line feed or text after it.
-                let (next, action) = state.next(at.pointee, separator: separator, quote: self.quote)
-                if action == .endRecord { recordStart(origin + UInt64(at + 1 - base)) }
+                let (next, action) = unsafe state.next(at.pointee, separator: separator, quote: self.quote)
+                if action == .endRecord { unsafe recordStart(origin + UInt64(at + 1 - base)) }
                 state = next
-                at += 1
-                if quote < at { quote = nextQuote(from: at) }
+                unsafe at += 1
+                if unsafe quote < at { unsafe quote = unsafe nextQuote(from: at) }
             case .fieldStart, .unquoted:
-                let newline = memchr(at, 0x0A, end - at).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) } ?? end
-                if quote < newline {
+                let newline = unsafe memchr(at, 0x0A, end - at).map { unsafe UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) } ?? end
+                if unsafe quote < newline {
                     // Between `at` and the quote there is no quote and no line feed: the quote
                     // starts a field only if nothing or a separator comes before it.
-                    let startsField = quote == at ? state == .fieldStart : quote[-1] == separator
+                    let startsField = unsafe quote == at ? state == .fieldStart : quote[-1] == separator
                     state = startsField ? .quoted : .unquoted
-                    at = quote + 1
-                    quote = nextQuote(from: at)
-                } else if newline < end {
-                    recordStart(origin + UInt64(newline + 1 - base))
+                    unsafe at = unsafe quote + 1
+                    unsafe quote = unsafe nextQuote(from: at)
+                } else if unsafe newline < end {
+                    unsafe recordStart(origin + UInt64(newline + 1 - base))
                     state = .fieldStart
-                    at = newline + 1
+                    unsafe at = unsafe newline + 1
                 } else {
                     // No line feed or quote left: only the last byte decides the state.
-                    state = end[-1] == separator ? .fieldStart : .unquoted
-                    at = end
+                    state = unsafe end[-1] == separator ? .fieldStart : .unquoted
+                    unsafe at = unsafe end
                 }
             }
         }

@@ -125,16 +125,18 @@ public struct ColumnSummary: Sendable, Hashable {
         let finished = within.inRounds(of: size, loop: loop, progress: { progress($0 * share) }, { piece in
             // A round is `loop.width` consecutive pieces, so this lane is no other piece's now.
             let lane = lanes[(piece.offset / size) % lanes.count]
-            lane.tallies.withUnsafeMutableBufferPointer { tallies in
+            // Safe: the lane's tallies are one a column (`columns` of them), lent for the call; a
+            // row's fields are lent for the closure's call; the batch checks its own places.
+            unsafe lane.tallies.withUnsafeMutableBufferPointer { tallies in
                 HashBatch.with(columns: columns) { hashes in
-                    _ = rows.fields(at: piece) { row, fields in
+                    _ = unsafe rows.fields(at: piece) { row, fields in
                         let priority = ValueHash.mix(UInt64(truncatingIfNeeded: row) ^ seed)
                         for c in 0..<columns {
-                            hashes.set(tallies[c].add(fields[c], priority: priority, missing: words), column: c)
+                            unsafe hashes.set(tallies[c].add(fields[c], priority: priority, missing: words), column: c)
                         }
-                        if hashes.endRow() { hashes.flush(into: tallies) }
+                        if hashes.endRow() { unsafe hashes.flush(into: tallies) }
                     }
-                    hashes.flush(into: tallies)
+                    unsafe hashes.flush(into: tallies)
                 }
             }
         }, take: { _ in })
@@ -216,35 +218,37 @@ struct ColumnTally: Sendable {
     /// none), for ``distinct`` (nil for a missing one).
     @inline(__always)
     mutating func add(_ bytes: UnsafeBufferPointer<UInt8>?, priority: UInt64, missing words: MissingBytes) -> (hash: UInt64, number: Double)? {
-        guard !words.isMissing(bytes), let bytes else {
+        // Safe: the caller's bytes, lent for the call: hashed and compared inside their count, and
+        // copied (`Array(bytes)`) where kept.
+        guard unsafe !words.isMissing(bytes), let bytes = unsafe bytes else {
             missing += 1
             return nil
         }
         present += 1
-        let word = ValueHash.leadingWord(bytes)
-        let hash = ValueHash.of(bytes, leading: word)
+        let word = unsafe ValueHash.leadingWord(bytes)
+        let hash = unsafe ValueHash.of(bytes, leading: word)
         // The first eight bytes decide nearly every comparison without touching the kept text,
         // and with the lengths every comparison of texts of at most eight bytes.
         // The little-endian word's first byte is the big-endian word's highest.
         let prefix = word.byteSwapped
-        if firstText == nil || prefix < firstPrefix || (prefix == firstPrefix && Self.compare(bytes, firstText, length: firstLength) < 0) {
-            firstText = Array(bytes)
+        if unsafe firstText == nil || prefix < firstPrefix || (prefix == firstPrefix && Self.compare(bytes, firstText, length: firstLength) < 0) {
+            firstText = unsafe Array(bytes)
             firstPrefix = prefix
             firstLength = bytes.count
         }
-        if lastText == nil || prefix > lastPrefix || (prefix == lastPrefix && Self.compare(bytes, lastText, length: lastLength) > 0) {
-            lastText = Array(bytes)
+        if unsafe lastText == nil || prefix > lastPrefix || (prefix == lastPrefix && Self.compare(bytes, lastText, length: lastLength) > 0) {
+            lastText = unsafe Array(bytes)
             lastPrefix = prefix
             lastLength = bytes.count
         }
         guard allNumbers else { return (hash, .nan) }
         let value: Double
-        if let n = FieldValues.integer(bytes) {
+        if let n = unsafe FieldValues.integer(bytes) {
             value = Double(n)
             addToIntegerSum(n)
             lowestInteger = Swift.min(lowestInteger ?? n, n)
             highestInteger = Swift.max(highestInteger ?? n, n)
-        } else if let x = NumberText.real(bytes) {
+        } else if let x = unsafe NumberText.real(bytes) {
             // The same reading as ColumnKinds and the sort: `inf` and `nan` are reals.
             allIntegers = false
             if x.isNaN {
@@ -324,10 +328,11 @@ struct ColumnTally: Sendable {
         // Equal prefixes of texts no longer than eight bytes leave only zero padding to differ.
         if a.count <= 8 && length <= 8 { return a.count - length }
         guard let b else { return -1 }
-        return b.withUnsafeBufferPointer { b in
+        // Safe: `memcmp` is given the shorter count of the two.
+        return unsafe b.withUnsafeBufferPointer { b in
             let n = Swift.min(a.count, b.count)
             if n > 0, let pa = a.baseAddress, let pb = b.baseAddress {
-                let c = memcmp(pa, pb, n)
+                let c = unsafe memcmp(pa, pb, n)
                 if c != 0 { return Int(c) }
             }
             return a.count - b.count

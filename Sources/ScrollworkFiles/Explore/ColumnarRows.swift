@@ -37,7 +37,8 @@ public struct ColumnarRows: InPlaceRows {
     /// `column`.
     mutating func append(_ value: TableValue, toColumn column: Int) {
         guard var text = value.presentText else { return appendMissing(toColumn: column) }
-        text.withUTF8 { columns[column].bytes.append(contentsOf: $0) }
+        // Safe: the text's bytes are lent for the append.
+        text.withUTF8 { unsafe columns[column].bytes.append(contentsOf: $0) }
         columns[column].ends.append(columns[column].bytes.count)
         columns[column].isNull.append(false)
     }
@@ -86,10 +87,12 @@ public struct ColumnarRows: InPlaceRows {
     public func values<T, Rows: RandomAccessCollection<Int>>(ofField field: Int, at rows: Rows, _ value: (UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
         guard columns.indices.contains(field) else { return rows.map { _ in value(nil) } }
         let column = columns[field], count = count
-        return column.bytes.withUnsafeBufferPointer { bytes in
+        // Safe: a value's range is where it was appended, inside the column's bytes; it is lent to
+        // `value` (or, below, as a row's fields to `body`) for the call only.
+        return unsafe column.bytes.withUnsafeBufferPointer { bytes in
             rows.map { i in
                 guard i >= 0, i < count, !column.isNull[i] else { return value(nil) }
-                return value(UnsafeBufferPointer(rebasing: bytes[column.range(i)]))
+                return unsafe value(UnsafeBufferPointer(rebasing: bytes[column.range(i)]))
             }
         }
     }
@@ -100,7 +103,7 @@ public struct ColumnarRows: InPlaceRows {
         let count = count
         return rows.map { i in
             let inside = i >= 0 && i < count
-            return splitter.withFields(count: inside ? columns.count : 0, { c in columns[c].isNull[i] ? nil : columns[c].bytes[columns[c].range(i)] }) { body(i, $0) }
+            return unsafe splitter.withFields(count: inside ? columns.count : 0, { c in columns[c].isNull[i] ? nil : columns[c].bytes[columns[c].range(i)] }) { unsafe body(i, $0) }
         }
     }
 }

@@ -37,12 +37,14 @@ struct DistinctCounter: Sendable {
             // it would with one value at a time.
             let room = Swift.max(1, Self.exactLimit + 1 - exact.count)
             let part = rest.prefix(room)
-            exact.insertNonzero(contentsOf: UnsafeBufferPointer(rebasing: hashes[part]),
+            // Safe: `part` is a range of the hashes' own indices, and the numbers are sliced alike
+            // only when they are as many.
+            unsafe exact.insertNonzero(contentsOf: UnsafeBufferPointer(rebasing: hashes[part]),
                                 spelling: numbers.count >= hashes.count ? UnsafeBufferPointer(rebasing: numbers[part]) : UnsafeBufferPointer(start: nil, count: 0))
             rest = rest.dropFirst(part.count)
             if exact.count > Self.exactLimit { switchToEstimate() }
         }
-        for k in rest where hashes[k] != 0 { record(hashes[k]) }
+        for k in rest where unsafe hashes[k] != 0 { unsafe record(hashes[k]) }
     }
 
     /// Stops counting values by number: the column holds text.
@@ -189,19 +191,22 @@ struct HashSet64: Sendable {
             // the array's own checks cost as much as the probe of a set in cache.
             let end = Swift.min(values.count, i + (slots.count / 2 - count))
             if counting {
-                i = insertCounting(values, spelled, from: i, to: end)
+                i = unsafe insertCounting(values, spelled, from: i, to: end)
                 continue
             }
-            slots.withUnsafeMutableBufferPointer { slots in
+            // Safe: `i` runs below `end`, at most the values' count; a slot is `value & mask`,
+            // inside the table (a power of two), which has room to spare (it grows at half full),
+            // so a probe ends.
+            unsafe slots.withUnsafeMutableBufferPointer { slots in
                 let mask = slots.count - 1
                 while i < end {
-                    let value = values[i]
+                    let value = unsafe values[i]
                     i += 1
                     guard value != 0 else { continue }
                     var s = Int(truncatingIfNeeded: value) & mask
-                    while slots[s] != value {
-                        if slots[s] == 0 {
-                            slots[s] = value
+                    while unsafe slots[s] != value {
+                        if unsafe slots[s] == 0 {
+                            unsafe slots[s] = value
                             count += 1
                             break
                         }
@@ -215,25 +220,28 @@ struct HashSet64: Sendable {
     /// Inserts `values[start..<end]` (room for all of them without growing), counting each and
     /// keeping the number a new one spells; returns `end`.
     private mutating func insertCounting(_ values: UnsafeBufferPointer<UInt64>, _ spelled: UnsafeBufferPointer<Double>, from start: Int, to end: Int) -> Int {
+        // Safe: as `insertNonzero`: `k` below `end` (at most the values' count, and `spelled` holds
+        // as many: counting stops on entry otherwise), a slot below the table's count, and the
+        // numbers, counts and slots the same size.
         var added = 0
-        slots.withUnsafeMutableBufferPointer { slots in
-            numbers.withUnsafeMutableBufferPointer { numbers in
-                counts.withUnsafeMutableBufferPointer { counts in
+        unsafe slots.withUnsafeMutableBufferPointer { slots in
+            unsafe numbers.withUnsafeMutableBufferPointer { numbers in
+                unsafe counts.withUnsafeMutableBufferPointer { counts in
                     let mask = slots.count - 1
                     for k in start..<end {
-                        let value = values[k]
+                        let value = unsafe values[k]
                         guard value != 0 else { continue }
                         var s = Int(truncatingIfNeeded: value) & mask
-                        while slots[s] != value {
-                            if slots[s] == 0 {
-                                slots[s] = value
-                                numbers[s] = spelled[k]
+                        while unsafe slots[s] != value {
+                            if unsafe slots[s] == 0 {
+                                unsafe slots[s] = value
+                                unsafe numbers[s] = unsafe spelled[k]
                                 added += 1
                                 break
                             }
                             s = (s + 1) & mask
                         }
-                        counts[s] += 1
+                        unsafe counts[s] += 1
                     }
                 }
             }

@@ -89,9 +89,10 @@ struct ExactMedian {
     /// (±∞ included); nil for a missing value, NaN or text.
     @inline(__always)
     static func number(_ bytes: UnsafeBufferPointer<UInt8>?, missing words: MissingBytes) -> Double? {
-        guard !words.isMissing(bytes), let bytes, !bytes.isEmpty else { return nil }
-        if let n = FieldValues.integer(bytes) { return Double(n) }
-        guard let x = NumberText.real(bytes), !x.isNaN else { return nil }
+        // Safe: the caller's bytes, read inside their count.
+        guard unsafe !words.isMissing(bytes), let bytes = unsafe bytes, !bytes.isEmpty else { return nil }
+        if let n = unsafe FieldValues.integer(bytes) { return Double(n) }
+        guard let x = unsafe NumberText.real(bytes), !x.isNaN else { return nil }
         return x
     }
 
@@ -106,17 +107,19 @@ struct ExactMedian {
             var parts = empty
             if parts.count == 1 {
                 // One column: its field alone, the fields before it passed over.
-                _ = rows.values(ofField: parts[0].column, at: piece) { bytes in
-                    guard let x = number(bytes, missing: missing) else { return }
+                // Safe: each value's bytes (and below, each row's fields) are lent for the
+                // closure's call only.
+                _ = unsafe rows.values(ofField: parts[0].column, at: piece) { bytes in
+                    guard let x = unsafe number(bytes, missing: missing) else { return }
                     parts[0].add(x)
                 }
                 return parts
             }
             // Several: each row split once for all of them, where a column at a time read the
             // piece again for each (fourteen columns of flights: fourteen reads of every row).
-            _ = rows.fields(at: piece) { _, fields in
+            _ = unsafe rows.fields(at: piece) { _, fields in
                 for k in parts.indices {
-                    guard let x = number(fields[parts[k].column], missing: missing) else { continue }
+                    guard let x = unsafe number(fields[parts[k].column], missing: missing) else { continue }
                     parts[k].add(x)
                 }
             }

@@ -6,34 +6,39 @@ import Darwin
 
 /// The fields of one row as bytes, valid only during the call that hands it over: what a filter
 /// over a whole row, a column summary and a save read, with no string made for a field.
-public struct FieldList {
+///
+/// Unsafe to keep: its bytes are lent, and a list kept past the call that gave it would read
+/// memory that is gone. Every read is checked against the row's fields.
+@unsafe public struct FieldList {
     private let spans: UnsafeBufferPointer<FieldSpan>
     private let record: UnsafeBufferPointer<UInt8>
     private let scratch: UnsafeBufferPointer<UInt8>
 
     init(spans: UnsafeBufferPointer<FieldSpan>, record: UnsafeBufferPointer<UInt8>, scratch: UnsafeBufferPointer<UInt8>) {
-        self.spans = spans
-        self.record = record
-        self.scratch = scratch
+        unsafe self.spans = unsafe spans
+        unsafe self.record = unsafe record
+        unsafe self.scratch = unsafe scratch
     }
 
     /// The number of fields the row has.
-    public var count: Int { spans.count }
+    public var count: Int { unsafe spans.count }
 
     /// Every field as text (invalid UTF-8 as U+FFFD).
     public var strings: [String] {
-        spans.indices.map { i in self[i].map { String(decoding: $0, as: UTF8.self) } ?? "" }
+        unsafe spans.indices.map { i in unsafe self[i].map { unsafe String(decoding: $0, as: UTF8.self) } ?? "" }
     }
 
     /// Field `i`'s bytes (quotes undone), or nil past the row's last field (or for a negative
     /// `i`) and for a null of rows whose source marks its nulls.
     public subscript(i: Int) -> UnsafeBufferPointer<UInt8>? {
-        guard i >= 0, i < spans.count else { return nil }
-        let span = spans[i]
+        // Safe while the list is (inside the call that lent it): `i` is checked against the spans,
+        // and each span was cut inside the record or the scratch bytes it names.
+        guard i >= 0, unsafe i < spans.count else { return nil }
+        let span = unsafe spans[i]
         guard span.count >= 0 else { return nil }
-        let base = span.inScratch ? scratch : record
-        guard let start = base.baseAddress else { return UnsafeBufferPointer(start: nil, count: 0) }
-        return UnsafeBufferPointer(start: start + span.start, count: span.count)
+        let base = unsafe span.inScratch ? scratch : record
+        guard let start = base.baseAddress else { return unsafe UnsafeBufferPointer(start: nil, count: 0) }
+        return unsafe UnsafeBufferPointer(start: start + span.start, count: span.count)
     }
 }
 
@@ -64,12 +69,14 @@ struct FieldSplitter {
     /// `body` with the fields of `record` (a whole record, its line ending included).
     mutating func withFields<T>(of record: UnsafeBufferPointer<UInt8>, _ body: (FieldList) -> T) -> T {
         spans.removeAll(keepingCapacity: true)
-        if !splitPlain(record) {
+        if unsafe !splitPlain(record) {
             spans.removeAll(keepingCapacity: true)
-            splitQuoted(record)
+            unsafe splitQuoted(record)
         }
-        return spans.withUnsafeBufferPointer { spans in
-            scratch.withUnsafeBufferPointer { scratch in body(FieldList(spans: spans, record: record, scratch: scratch)) }
+        // Safe: the spans and scratch bytes are lent with the record for the body's call only, and
+        // the list made of them is handed to it for that call.
+        return unsafe spans.withUnsafeBufferPointer { spans in
+            unsafe scratch.withUnsafeBufferPointer { scratch in unsafe body(FieldList(spans: spans, record: record, scratch: scratch)) }
         }
     }
 
@@ -81,17 +88,17 @@ struct FieldSplitter {
             spans.append(FieldSpan(start: scratch.count, count: field.utf8.count, inScratch: true))
             scratch.append(contentsOf: field.utf8)
         }
-        return spans.withUnsafeBufferPointer { spans in
-            scratch.withUnsafeBufferPointer { scratch in
-                body(FieldList(spans: spans, record: UnsafeBufferPointer(start: nil, count: 0), scratch: scratch))
+        return unsafe spans.withUnsafeBufferPointer { spans in
+            unsafe scratch.withUnsafeBufferPointer { scratch in
+                unsafe body(FieldList(spans: spans, record: UnsafeBufferPointer(start: nil, count: 0), scratch: scratch))
             }
         }
     }
 
     /// `body` with the fields of `record` read whole, its nulls (a JSON `null`) as no field.
     mutating func withFields<T>(of record: DelimitedRecord, _ body: (FieldList) -> T) -> T {
-        guard !record.nulls.isEmpty else { return withFields(record.fields, body) }
-        return withFields(count: record.fields.count, { record.nulls.contains($0) ? nil : ArraySlice(record.fields[$0].utf8) }, body)
+        guard !record.nulls.isEmpty else { return unsafe withFields(record.fields, body) }
+        return unsafe withFields(count: record.fields.count, { record.nulls.contains($0) ? nil : ArraySlice(record.fields[$0].utf8) }, unsafe body)
     }
 
     /// `body` with `count` fields, field `k` the bytes `field(k)` gives (nil: a null), copied
@@ -107,9 +114,9 @@ struct FieldSplitter {
             spans.append(FieldSpan(start: scratch.count, count: bytes.count, inScratch: true))
             scratch += bytes
         }
-        return spans.withUnsafeBufferPointer { spans in
-            scratch.withUnsafeBufferPointer { scratch in
-                body(FieldList(spans: spans, record: UnsafeBufferPointer(start: nil, count: 0), scratch: scratch))
+        return unsafe spans.withUnsafeBufferPointer { spans in
+            unsafe scratch.withUnsafeBufferPointer { scratch in
+                unsafe body(FieldList(spans: spans, record: UnsafeBufferPointer(start: nil, count: 0), scratch: scratch))
             }
         }
     }
@@ -122,21 +129,23 @@ struct FieldSplitter {
         }
         var end = record.count
         // The line ending (LF or CRLF) is no text.
-        if end > 0, base[end - 1] == 0x0A {
+        // Safe: `end` is at most the record's count; a word is loaded only while `i + 8 <= end`, a
+        // byte only while `i < end`, and every span cut lies below `end`.
+        if end > 0, unsafe base[end - 1] == 0x0A {
             end -= 1
-            if end > 0, base[end - 1] == 0x0D { end -= 1 }
+            if end > 0, unsafe base[end - 1] == 0x0D { end -= 1 }
         }
         // Fields are a few bytes long, so a `memchr` a field costs more in calls than it finds:
         // eight bytes are tested at once instead, each separator (or quote) in them marked by its
         // top bit, in the one pass that also finds whether the record needs its quotes undone.
-        let raw = UnsafeRawPointer(base)
+        let raw = unsafe UnsafeRawPointer(base)
         let pattern = UInt64(separator) &* 0x0101_0101_0101_0101
         let quotes = UInt64(quote) &* 0x0101_0101_0101_0101
         let low7: UInt64 = 0x7f7f_7f7f_7f7f_7f7f
         var start = 0
         var i = 0
         while i + 8 <= end {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            let word = unsafe UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
             // A byte of x is zero exactly where the separator is; no carry crosses bytes.
             let x = word ^ pattern, q = word ^ quotes
             guard ~(((q & low7) &+ low7) | q | low7) == 0 else { return false }
@@ -150,8 +159,8 @@ struct FieldSplitter {
             i += 8
         }
         while i < end {
-            if base[i] == quote { return false }
-            if base[i] == separator {
+            if unsafe base[i] == quote { return false }
+            if unsafe base[i] == separator {
                 spans.append(FieldSpan(start: start, count: i - start, inScratch: false))
                 start = i + 1
             }
@@ -167,7 +176,9 @@ struct FieldSplitter {
         var fieldStart = 0
         let end = record.count
         for i in 0..<end {
-            let byte = record[i]
+            // Safe: `i` runs below the record's count; the byte before it is read only when `i >
+            // 0`.
+            let byte = unsafe record[i]
             let (after, action) = state.next(byte, separator: separator, quote: quote)
             state = after
             switch action {
@@ -177,7 +188,7 @@ struct FieldSplitter {
                 spans.append(FieldSpan(start: fieldStart, count: scratch.count - fieldStart, inScratch: true))
                 fieldStart = scratch.count
             case .endRecord where i + 1 == end:
-                if i > 0, record[i - 1] == 0x0D, scratch.count > fieldStart, scratch.last == 0x0D { scratch.removeLast() }
+                if i > 0, unsafe record[i - 1] == 0x0D, scratch.count > fieldStart, scratch.last == 0x0D { scratch.removeLast() }
             case .endRecord:
                 scratch.append(byte)
                 state = .unquoted

@@ -58,16 +58,18 @@ public enum FileRows: InPlaceRows {
     /// Field `field` of each of `rows`, read in place.
     public func values<T, Rows: RandomAccessCollection<Int>>(ofField field: Int, at rows: Rows, _ value: (UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
         switch self {
-        case let .delimited(file): return file.values(ofField: field, at: rows, value)
-        case let .json(file): return file.values(ofField: field, at: rows, value)
+        // Safe: the rows lend each value's bytes (and each row's fields, below) for the closure's
+        // call only.
+        case let .delimited(file): return unsafe file.values(ofField: field, at: rows, value)
+        case let .json(file): return unsafe file.values(ofField: field, at: rows, value)
         }
     }
 
     /// The fields of each of `rows`.
     public func fields<T, Rows: RandomAccessCollection<Int>>(at rows: Rows, _ body: (Int, FieldList) -> T) -> [T] {
         switch self {
-        case let .delimited(file): return file.fields(at: rows, body)
-        case let .json(file): return file.fields(at: rows, body)
+        case let .delimited(file): return unsafe file.fields(at: rows, body)
+        case let .json(file): return unsafe file.fields(at: rows, body)
         }
     }
 
@@ -77,8 +79,8 @@ public enum FileRows: InPlaceRows {
     public func eachRow(in range: Range<Int>, _ body: (FieldList) -> Void) {
         let rows = range.clamped(to: 0..<count)
         switch self {
-        case let .delimited(file): _ = file.fields(at: rows) { _, fields in body(fields) }
-        case let .json(file): _ = file.fields(at: rows) { _, fields in body(fields) }
+        case let .delimited(file): _ = unsafe file.fields(at: rows) { _, fields in unsafe body(fields) }
+        case let .json(file): _ = unsafe file.fields(at: rows) { _, fields in unsafe body(fields) }
         }
     }
 

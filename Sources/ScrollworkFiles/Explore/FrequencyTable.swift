@@ -74,8 +74,10 @@ public struct FrequencyTable: Sendable, Hashable {
         let finished = within.inRounds(of: RowFilter.pieceSize, loop: loop, progress: progress, { piece -> (counts: [(bytes: [UInt8], count: Int)], nulls: Int) in
             var counts = ValueCounts()
             var nulls = 0
-            _ = rows.values(ofField: field, at: piece) { bytes in
-                if let bytes { counts.add(bytes) } else if countsNulls { nulls += 1 } else { counts.add(UnsafeBufferPointer(start: nil, count: 0)) }
+            // Safe: each value's bytes are lent for the closure's call; the counter copies what it
+            // keeps.
+            _ = unsafe rows.values(ofField: field, at: piece) { bytes in
+                if let bytes = unsafe bytes { unsafe counts.add(bytes) } else if countsNulls { nulls += 1 } else { unsafe counts.add(UnsafeBufferPointer(start: nil, count: 0)) }
             }
             return (counts.entries, nulls)
         }, take: { piece in
@@ -96,9 +98,10 @@ public struct FrequencyTable: Sendable, Hashable {
     public init(counts: [[UInt8]: Int], nulls: Int = 0, total: Int, uncounted: Int, missing: MissingValues = .common) {
         let words = MissingBytes(missing)
         var entries: [(entry: Entry, number: Double?)] = counts.map { bytes, count in
-            let isMissing = bytes.withUnsafeBufferPointer { words.isMissing($0) }
-            return (Entry(value: String(decoding: bytes, as: UTF8.self), bytes: bytes, count: count, isMissing: isMissing),
-                    number: isMissing ? nil : bytes.withUnsafeBufferPointer { FieldValues.integer($0).map(Double.init) ?? NumberText.real($0) }
+            // Safe: the entry's bytes are lent for each call.
+            let isMissing = unsafe bytes.withUnsafeBufferPointer { unsafe words.isMissing($0) }
+            return unsafe (Entry(value: String(decoding: bytes, as: UTF8.self), bytes: bytes, count: count, isMissing: isMissing),
+                    number: isMissing ? nil : bytes.withUnsafeBufferPointer { unsafe FieldValues.integer($0).map(Double.init) ?? NumberText.real($0) }
                         .flatMap { $0.isNaN ? nil : $0 })
         }
         // A null shows as NULL, its bytes none (it is no text of the table's).

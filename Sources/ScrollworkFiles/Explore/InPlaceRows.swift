@@ -27,8 +27,10 @@ extension DelimitedRows: InPlaceRows {
     public var headerBytes: [[UInt8]]? {
         guard dialect.hasHeader, index.count > 0 else { return nil }
         var splitter = FieldSplitter(separator: dialect.separator, quote: dialect.quote)
-        return index.eachRecord(of: file, at: [0], limit: Self.recordLimit) { _, bytes in
-            bytes.map { bytes in splitter.withFields(of: bytes) { fields in (0..<fields.count).map { fields[$0].map(Array.init) ?? [] } } }
+        // Safe: a record's bytes (and the fields cut from them) are lent for the closure's call
+        // only, here and below, and copied where kept.
+        return unsafe index.eachRecord(of: file, at: [0], limit: Self.recordLimit) { _, bytes in
+            unsafe bytes.map { bytes in unsafe splitter.withFields(of: bytes) { fields in unsafe (0..<fields.count).map { unsafe fields[$0].map(Array.init) ?? [] } } }
         }.first ?? nil
     }
 
@@ -37,9 +39,9 @@ extension DelimitedRows: InPlaceRows {
         var splitter = FieldSplitter(separator: dialect.separator, quote: dialect.quote)
         let alone = { [self] (i: Int) in row(at: i) }
         let count = count
-        return eachRecord(at: rows) { i, bytes in
-            if let bytes { return splitter.withFields(of: bytes) { body(i, $0) } }
-            return splitter.withFields(i >= 0 && i < count ? alone(i).fields : []) { body(i, $0) }
+        return unsafe eachRecord(at: rows) { i, bytes in
+            if let bytes = unsafe bytes { return unsafe splitter.withFields(of: bytes) { unsafe body(i, $0) } }
+            return unsafe splitter.withFields(i >= 0 && i < count ? alone(i).fields : []) { unsafe body(i, $0) }
         }
     }
 }
@@ -47,7 +49,7 @@ extension DelimitedRows: InPlaceRows {
 extension JSONLinesRows: InPlaceRows {
     /// Column `field`'s value in each of `rows`, scanned to its key.
     public func values<T, Rows: RandomAccessCollection<Int>>(ofField field: Int, at rows: Rows, _ value: (UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
-        values(ofColumn: field, at: rows, value)
+        unsafe values(ofColumn: field, at: rows, value)
     }
 
     /// `body` of each of `rows` with its values in the columns of ``keys``, as ``row(at:)`` reads
@@ -59,36 +61,36 @@ extension JSONLinesRows: InPlaceRows {
     public func fields<T, Rows: RandomAccessCollection<Int>>(at rows: Rows, _ body: (Int, FieldList) -> T) -> [T] {
         var splitter = FieldSplitter(separator: 0x2C)
         let alone = { [self] (i: Int) in row(at: i) }
-        let made = { [self] (i: Int, bytes: UnsafeBufferPointer<UInt8>) in record(i, Self.members(of: bytes, framing: .lines)) }
+        let made = { [self] (i: Int, bytes: UnsafeBufferPointer<UInt8>) in unsafe record(i, Self.members(of: bytes, framing: .lines)) }
         let count = count, lines = framing == .lines, columns = keys.count
         var scan = JSONColumnScan(key: [])
         // The column of each member of the layout; empty when one is not a column.
         var columnOfMember: [Int] = [], mapped = 0
         var spans = [FieldSpan](repeating: .null, count: columns)
-        return index.eachRecord(of: file, at: rows, limit: DelimitedRows.recordLimit) { i, bytes in
-            guard i >= 0, i < count else { return splitter.withFields([]) { body(i, $0) } }
+        return unsafe index.eachRecord(of: file, at: rows, limit: DelimitedRows.recordLimit) { i, bytes in
+            guard i >= 0, i < count else { return unsafe splitter.withFields([]) { unsafe body(i, $0) } }
             // Array elements need trimming first: they are read one by one.
-            guard lines, let bytes else { return splitter.withFields(of: alone(i)) { body(i, $0) } }
+            guard lines, let bytes = unsafe bytes else { return unsafe splitter.withFields(of: alone(i)) { unsafe body(i, $0) } }
             if !columnOfMember.isEmpty {
                 for c in 0..<columns { spans[c] = .null }
                 // A key given twice fills its column twice: the last stays, as in the reader.
-                let fits = scan.shape.values(in: bytes) { member, text in
+                let fits = unsafe scan.shape.values(in: bytes) { member, text in
                     spans[columnOfMember[member]] = text.map { FieldSpan(start: $0.lowerBound, count: $0.count, inScratch: false) } ?? .null
                 }
                 if fits {
                     scan.fitted()
-                    return spans.withUnsafeBufferPointer { spans in
-                        body(i, FieldList(spans: spans, record: bytes, scratch: UnsafeBufferPointer(start: nil, count: 0)))
+                    return unsafe spans.withUnsafeBufferPointer { spans in
+                        unsafe body(i, FieldList(spans: spans, record: bytes, scratch: UnsafeBufferPointer(start: nil, count: 0)))
                     }
                 }
             }
-            _ = scan.missed(bytes)
+            _ = unsafe scan.missed(bytes)
             if scan.learned != mapped {
                 mapped = scan.learned
                 let columns = scan.shape.names.map { column(ofKey: $0) ?? -1 }
                 columnOfMember = scan.shape.isEmpty || columns.contains(-1) ? [] : columns
             }
-            return splitter.withFields(of: made(i, bytes)) { body(i, $0) }
+            return unsafe splitter.withFields(of: made(i, bytes)) { unsafe body(i, $0) }
         }
     }
 }

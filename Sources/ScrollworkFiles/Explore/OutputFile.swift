@@ -5,8 +5,11 @@ import Darwin
 #endif
 import Scrollwork
 
+// The calls of the system below are lent C strings (paths, through `FileSystemPath`) and locals for
+// the call only; `realpath`'s answer is copied and freed; a write is given the bytes left past
+// `done`.
 #if canImport(Glibc)
-private let systemWrite = Glibc.write
+private let systemWrite = unsafe Glibc.write
 #elseif canImport(Darwin)
 private let systemWrite = Darwin.write
 #endif
@@ -66,14 +69,14 @@ public final class OutputFile {
         }
         deflater = try Self.compressor(for: path)
         var info = stat()
-        let exists = FileSystemPath.withCString(path, { stat($0, &info) }) == 0
+        let exists = unsafe FileSystemPath.withCString(path, { unsafe stat($0, &info) }) == 0
         if exists {
             let type = info.st_mode & S_IFMT
             if type == S_IFDIR { throw .isDirectory(path: path) }
             if protected.contains(FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))) { throw .readByView(path: path) }
             if type != S_IFREG {
                 // /dev/null, a terminal, a FIFO: nothing to replace, and no folder to write beside.
-                let fd = FileSystemPath.withCString(path) { open($0, O_WRONLY | O_CLOEXEC) }
+                let fd = unsafe FileSystemPath.withCString(path) { unsafe open($0, O_WRONLY | O_CLOEXEC) }
                 guard fd >= 0 else { throw FileError(errno: errno, path: path, operation: "open for writing") }
                 descriptor = fd
                 destination = .device
@@ -87,7 +90,7 @@ public final class OutputFile {
         var made: (Int32, String)? = nil
         for attempt in 0..<100 {
             let name = "\(target).partial-\(getpid())-\(attempt)"
-            let fd = FileSystemPath.withCString(name) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
+            let fd = unsafe FileSystemPath.withCString(name) { unsafe open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
             if fd >= 0 { made = (fd, name); break }
             if errno != EEXIST { throw FileError(errno: errno, path: path, operation: "create") }
         }
@@ -119,9 +122,9 @@ public final class OutputFile {
 
     /// The file `path` names with its links followed; `path` itself when it cannot be resolved.
     private static func resolved(_ path: String) -> String {
-        guard let real = FileSystemPath.withCString(path, { realpath($0, nil) }) else { return path }
-        defer { free(real) }
-        return String(cString: real)
+        guard let real = unsafe FileSystemPath.withCString(path, { unsafe realpath($0, nil) }) else { return path }
+        defer { unsafe free(real) }
+        return unsafe String(cString: real)
     }
 
     deinit {
@@ -131,7 +134,7 @@ public final class OutputFile {
         case .device: close(descriptor)
         case let .partial(name, _, _):
             close(descriptor)
-            FileSystemPath.withCString(name) { _ = unlink($0) }
+            unsafe FileSystemPath.withCString(name) { _ = unsafe unlink($0) }
         }
     }
 
@@ -156,7 +159,7 @@ public final class OutputFile {
     private func writeAsIs(_ bytes: [UInt8]) throws(FileError) {
         var done = 0
         while done < bytes.count {
-            let n = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + done, $0.count - done) }
+            let n = unsafe bytes.withUnsafeBytes { unsafe systemWrite(descriptor, $0.baseAddress! + done, $0.count - done) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw FileError(errno: errno, path: path, operation: "write")
@@ -207,16 +210,16 @@ public final class OutputFile {
         // The bytes on the disk before the old file goes: a crash then leaves one or the other.
         _ = fsync(descriptor)
         close(descriptor)
-        defer { FileSystemPath.withCString(name) { _ = unlink($0) } }
-        let outcome: Int32 = FileSystemPath.withCString(name) { from in
-            FileSystemPath.withCString(target) { to in
-                if replacing { return rename(from, to) == 0 ? 0 : errno }
-                if link(from, to) == 0 { return 0 }
+        defer { unsafe FileSystemPath.withCString(name) { _ = unsafe unlink($0) } }
+        let outcome: Int32 = unsafe FileSystemPath.withCString(name) { from in
+            unsafe FileSystemPath.withCString(target) { to in
+                if replacing { return unsafe rename(from, to) == 0 ? 0 : errno }
+                if unsafe link(from, to) == 0 { return 0 }
                 let code = errno
                 guard code == EPERM || code == EOPNOTSUPP || code == EXDEV || code == EMLINK else { return code }
                 var info = stat()
-                if lstat(to, &info) == 0 { return EEXIST }
-                return rename(from, to) == 0 ? 0 : errno
+                if unsafe lstat(to, &info) == 0 { return EEXIST }
+                return unsafe rename(from, to) == 0 ? 0 : errno
             }
         }
         if outcome == EEXIST { throw .exists(path: path) }

@@ -54,8 +54,9 @@ enum ParquetExport {
     private static func group<Rows: InPlaceRows>(_ piece: RowPiece, of rows: Rows, columns: [Int], kinds: [ParquetColumnKind], nulls: MissingBytes) -> Made {
         var builder = ParquetRowGroupBuilder(kinds: kinds)
         let positions = piece.indices.sorted { piece[$0] < piece[$1] }
-        _ = rows.fields(at: positions.lazy.map { piece[$0] }) { _, fields in
-            for (k, field) in columns.enumerated() { builder.append(fields[field].flatMap { nulls.isMissing($0) ? nil : $0 }, column: k) }
+        _ = unsafe rows.fields(at: positions.lazy.map { piece[$0] }) { _, fields in
+            // Safe: the row's fields are lent for this call; the builder copies what it keeps.
+            for (k, field) in columns.enumerated() { unsafe builder.append(fields[field].flatMap { unsafe nulls.isMissing($0) ? nil : $0 }, column: k) }
             builder.endRow()
         }
         guard builder.fits else { return .wider(builder.needed) }

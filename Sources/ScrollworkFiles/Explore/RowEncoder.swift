@@ -65,7 +65,8 @@ struct RowEncoder: Sendable {
         var out: [UInt8] = []
         for (k, heading) in headings.enumerated() {
             if k > 0 { out.append(separator) }
-            heading.withUnsafeBufferPointer { delimited($0, into: &out) }
+            // Safe: the heading is lent for the call.
+            unsafe heading.withUnsafeBufferPointer { unsafe delimited($0, into: &out) }
         }
         out.append(0x0A)
         return out
@@ -76,7 +77,8 @@ struct RowEncoder: Sendable {
     /// Appends one row, its line ending included.
     func append(_ fields: FieldList, into out: inout [UInt8]) {
         if format == .jsonLines { out.append(0x7B) }
-        for (k, field) in columns.enumerated() { appendField(fields[field], column: k, into: &out) }
+        // Safe: the row's fields are lent for this call (the list reads only its own).
+        for (k, field) in columns.enumerated() { unsafe appendField(fields[field], column: k, into: &out) }
         if format == .jsonLines { out.append(0x7D) }
         out.append(0x0A)
     }
@@ -85,7 +87,8 @@ struct RowEncoder: Sendable {
     /// a null), one a column, its line ending included.
     func append(row: Int, from value: (Int, Int) -> UnsafeBufferPointer<UInt8>?, into out: inout [UInt8]) {
         if format == .jsonLines { out.append(0x7B) }
-        for k in columns.indices { appendField(value(k, row), column: k, into: &out) }
+        // Safe: each value's bytes are lent for the append, which copies them.
+        for k in columns.indices { unsafe appendField(value(k, row), column: k, into: &out) }
         if format == .jsonLines { out.append(0x7D) }
         out.append(0x0A)
     }
@@ -97,14 +100,15 @@ struct RowEncoder: Sendable {
         if format == .jsonLines {
             if k > 0 { out.append(0x2C) }
             out += keys[k]
-            if let bytes, !missing.isMissing(bytes) {
-                if numeric[k] && Self.isJSONNumber(bytes) { out.append(contentsOf: bytes) } else { Self.jsonString(bytes, into: &out) }
+            // Safe: the caller's bytes, read inside their count and copied into `out`.
+            if let bytes = unsafe bytes, unsafe !missing.isMissing(bytes) {
+                if unsafe numeric[k] && Self.isJSONNumber(bytes) { unsafe out.append(contentsOf: bytes) } else { unsafe Self.jsonString(bytes, into: &out) }
             } else {
                 out += [0x6E, 0x75, 0x6C, 0x6C]
             }
         } else {
             if k > 0 { out.append(separator) }
-            if let bytes { delimited(bytes, into: &out) }
+            if let bytes = unsafe bytes { unsafe delimited(bytes, into: &out) }
         }
     }
 
@@ -112,12 +116,13 @@ struct RowEncoder: Sendable {
     /// line break.
     private func delimited(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         let sep = separator
-        guard bytes.contains(where: { $0 == sep || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
-            out.append(contentsOf: bytes)
+        // Safe: the caller's bytes, read in order inside their count.
+        guard unsafe bytes.contains(where: { $0 == sep || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
+            unsafe out.append(contentsOf: bytes)
             return
         }
         out.append(0x22)
-        for b in bytes {
+        for unsafe b in unsafe bytes {
             if b == 0x22 { out.append(0x22) }
             out.append(b)
         }
@@ -126,23 +131,25 @@ struct RowEncoder: Sendable {
 
     /// True for text JSON reads as a number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
     static func isJSONNumber(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Safe: every byte is read at an `i` checked below `n`, the count (the one unchecked read
+        // follows `guard i < n`).
         var i = 0
         let n = b.count
         func digits() -> Int {
             let from = i
-            while i < n, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
+            while i < n, unsafe b[i] >= 0x30, unsafe b[i] <= 0x39 { i += 1 }
             return i - from
         }
-        if i < n, b[i] == 0x2D { i += 1 }
+        if i < n, unsafe b[i] == 0x2D { i += 1 }
         guard i < n else { return false }
-        if b[i] == 0x30 { i += 1 } else if digits() == 0 { return false }
-        if i < n, b[i] == 0x2E {
+        if unsafe b[i] == 0x30 { i += 1 } else if digits() == 0 { return false }
+        if i < n, unsafe b[i] == 0x2E {
             i += 1
             guard digits() > 0 else { return false }
         }
-        if i < n, b[i] == 0x65 || b[i] == 0x45 {
+        if i < n, unsafe b[i] == 0x65 || b[i] == 0x45 {
             i += 1
-            if i < n, b[i] == 0x2B || b[i] == 0x2D { i += 1 }
+            if i < n, unsafe b[i] == 0x2B || b[i] == 0x2D { i += 1 }
             guard digits() > 0 else { return false }
         }
         return i == n

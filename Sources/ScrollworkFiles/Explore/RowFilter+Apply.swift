@@ -68,12 +68,14 @@ extension RowFilter {
         for filter in filters {
             let verdicts: [LinearRegex.Outcome]
             if let column = filter.column {
-                verdicts = rows.values(ofField: column, at: survivors) { filter.matcher.verdict($0, missing: missing, keepGoing: keepGoing) }
+                // Safe: each value's bytes (and below, each row's fields) are lent for the
+                // closure's call only.
+                verdicts = unsafe rows.values(ofField: column, at: survivors) { unsafe filter.matcher.verdict($0, missing: missing, keepGoing: keepGoing) }
             } else {
-                verdicts = rows.fields(at: survivors) { _, fields in
+                verdicts = unsafe rows.fields(at: survivors) { _, fields in
                     var verdict = LinearRegex.Outcome.notFound
-                    for k in 0..<fields.count {
-                        switch filter.matcher.verdict(fields[k], missing: missing, keepGoing: keepGoing) {
+                    for k in unsafe 0..<fields.count {
+                        switch unsafe filter.matcher.verdict(fields[k], missing: missing, keepGoing: keepGoing) {
                         case .found: return .found
                         case .unfinished: verdict = .unfinished
                         case .notFound: break

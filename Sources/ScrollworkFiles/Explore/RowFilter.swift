@@ -159,7 +159,8 @@ public struct RowFilter: Sendable, Hashable, CustomStringConvertible {
 
     /// True when the value `bytes` passes (nil: the row has no such field, which is empty).
     public func passes(_ bytes: UnsafeBufferPointer<UInt8>?, missing: MissingValues = .common) -> Bool {
-        matcher.passes(bytes, missing: MissingBytes(missing))
+        // Safe: the caller's bytes, lent for the call.
+        unsafe matcher.passes(bytes, missing: MissingBytes(missing))
     }
 
     /// The filter as written: `dep_delay>100`, `~error`.

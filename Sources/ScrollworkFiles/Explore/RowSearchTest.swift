@@ -18,7 +18,8 @@ extension RowFilter {
     /// value, alone or among a row's.
     package func passes(shown value: TableValue) -> Bool {
         var field = value.description
-        return field.withUTF8 { passes($0) }
+        // Safe: the text's bytes are lent for the call.
+        return field.withUTF8 { unsafe passes($0) }
     }
 }
 
@@ -28,9 +29,10 @@ extension RowFilter {
     package func passes(row: [TableValue]) -> Bool {
         guard let column else { return passes(anyOf: row) }
         // The source marks its own nulls: an empty text and `NA` are values, as its engine tests them.
-        guard row.indices.contains(column), !row[column].isMissing else { return passes(nil, missing: .none) }
+        // Safe: no bytes, or the text's, lent for the call.
+        guard row.indices.contains(column), !row[column].isMissing else { return unsafe passes(nil, missing: .none) }
         var field = row[column].description
-        return field.withUTF8 { passes($0, missing: .none) }
+        return field.withUTF8 { unsafe passes($0, missing: .none) }
     }
 }
 

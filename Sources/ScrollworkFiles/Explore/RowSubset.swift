@@ -33,28 +33,30 @@ public struct RowSubset<Base: InPlaceRows>: InPlaceRows {
     /// Rows `range` (clipped), read together from the file: records close together share a read.
     public func rows(in range: Range<Int>) -> [DelimitedRecord] {
         let range = range.clamped(to: 0..<count)
-        return base.fields(at: rows[range].lazy.map { Int($0) }) { i, fields in
-            DelimitedRecord(number: i + 1, fields: fields.strings)
+        // Safe: the base rows lend each row's fields (and each value's bytes, below) for the
+        // closure's call only.
+        return unsafe base.fields(at: rows[range].lazy.map { Int($0) }) { i, fields in
+            unsafe DelimitedRecord(number: i + 1, fields: fields.strings)
         }
     }
 
     /// Field `field` of each of `rows` (this subset's row numbers).
     public func values<T, Rows: RandomAccessCollection<Int>>(ofField field: Int, at rows: Rows, _ value: (UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
-        base.values(ofField: field, at: rows.lazy.map { baseRow($0) ?? -1 }, value)
+        unsafe base.values(ofField: field, at: rows.lazy.map { baseRow($0) ?? -1 }, unsafe value)
     }
 
     /// The fields of each of `rows` (this subset's row numbers), numbered as this subset's rows.
     public func fields<T, Rows: RandomAccessCollection<Int>>(at rows: Rows, _ body: (Int, FieldList) -> T) -> [T] {
         let numbers = Array(rows)
         var k = 0
-        return base.fields(at: numbers.lazy.map { baseRow($0) ?? -1 }) { _, fields in
+        return unsafe base.fields(at: numbers.lazy.map { baseRow($0) ?? -1 }) { _, fields in
             defer { k += 1 }
-            return body(numbers[k], fields)
+            return unsafe body(numbers[k], fields)
         }
     }
 
     /// Field `field` of rows `range`, for a sort reading its keys in place.
     public func values<T>(ofField field: Int, in range: Range<Int>, _ value: (UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
-        values(ofField: field, at: range.clamped(to: 0..<count), value)
+        unsafe values(ofField: field, at: range.clamped(to: 0..<count), value)
     }
 }

@@ -22,14 +22,16 @@ public struct StringRows: InPlaceRows {
         rows.map { i in
             guard records.indices.contains(i), records[i].indices.contains(field) else { return value(nil) }
             var text = records[i][field]
-            return text.withUTF8 { value($0) }
+            // Safe: the text's bytes are lent to `value` for its call; below, each row's fields are
+            // lent to `body` alike.
+            return text.withUTF8 { unsafe value($0) }
         }
     }
 
     /// The fields of each of `rows`.
     public func fields<T, Rows: RandomAccessCollection<Int>>(at rows: Rows, _ body: (Int, FieldList) -> T) -> [T] {
         var splitter = FieldSplitter(separator: 0x2C)
-        return rows.map { i in splitter.withFields(records.indices.contains(i) ? records[i] : []) { body(i, $0) } }
+        return rows.map { i in unsafe splitter.withFields(records.indices.contains(i) ? records[i] : []) { unsafe body(i, $0) } }
     }
 }
 

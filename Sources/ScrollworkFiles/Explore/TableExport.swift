@@ -63,16 +63,17 @@ public enum TableExport {
         }
         var out: [UInt8] = []
         if ascending {
-            _ = rows.fields(at: piece) { _, fields in encoder.append(fields, into: &out) }
+            // Safe: each row's fields are lent for the closure's call, and the encoder copies them.
+            _ = unsafe rows.fields(at: piece) { _, fields in unsafe encoder.append(fields, into: &out) }
             return out
         }
         let positions = piece.indices.sorted { piece[$0] < piece[$1] }
         var spans = [Range<Int>](repeating: 0..<0, count: piece.count)
         var k = 0
         var scratch: [UInt8] = []
-        _ = rows.fields(at: positions.lazy.map { piece[$0] }) { _, fields in
+        _ = unsafe rows.fields(at: positions.lazy.map { piece[$0] }) { _, fields in
             let start = scratch.count
-            encoder.append(fields, into: &scratch)
+            unsafe encoder.append(fields, into: &scratch)
             spans[positions[k]] = start..<scratch.count
             k += 1
         }

@@ -60,14 +60,15 @@ public struct TableWriter {
         if var stream = parquet {
             // Taken out while it is filled, so that a row is not a copy of it.
             parquet = nil
-            batch.withValues { value in
-                for row in 0..<batch.rowCount where stream.wider == nil { out += stream.append(row: row, from: value) }
+            // Safe: the batch lends each value's bytes for the append, which copies them.
+            unsafe batch.withValues { value in
+                for row in 0..<batch.rowCount where stream.wider == nil { unsafe out += stream.append(row: row, from: value) }
             }
             parquet = stream
         } else {
             let encoder = encoder
-            batch.withValues { value in
-                for row in 0..<batch.rowCount { encoder.append(row: row, from: value, into: &out) }
+            unsafe batch.withValues { value in
+                for row in 0..<batch.rowCount { unsafe encoder.append(row: row, from: value, into: &out) }
             }
         }
         try output.write(out)

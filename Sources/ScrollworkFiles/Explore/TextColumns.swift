@@ -60,7 +60,8 @@ public struct TextColumns: Sendable {
             if let cell = cell(column, row) { lengths[cell] = -1 }
             return
         }
-        text.withUTF8 { set(bytes: $0, column: column, row: row) }
+        // Safe: the text's bytes are lent for the call, which copies them.
+        text.withUTF8 { unsafe set(bytes: $0, column: column, row: row) }
     }
 
     /// Sets column `column`'s value in row `row` to the text `bytes` spell (UTF-8). A place
@@ -104,14 +105,17 @@ public struct TextColumns: Sendable {
     func withValues<T>(_ body: (_ value: (Int, Int) -> UnsafeBufferPointer<UInt8>?) -> T) -> T {
         // The arrays lent as buffers once, so that reading a value retains none of them.
         let columns = columnCount, rows = rowCount
-        return bytes.withUnsafeBufferPointer { buffer in
-            starts.withUnsafeBufferPointer { starts in
-                lengths.withUnsafeBufferPointer { lengths in
-                    body { column, row in
+        // Safe: the arrays are lent for the body's call; a cell is checked inside the batch, and
+        // its bytes are `starts[cell]` on for `length`, the place `set` copied them to, inside
+        // `bytes`.
+        return unsafe bytes.withUnsafeBufferPointer { buffer in
+            unsafe starts.withUnsafeBufferPointer { starts in
+                unsafe lengths.withUnsafeBufferPointer { lengths in
+                    unsafe body { column, row in
                         guard column >= 0, column < columns, row >= 0, row < rows else { return nil }
-                        let cell = column * rows + row, length = Int(lengths[cell])
+                        let cell = column * rows + row, length = unsafe Int(lengths[cell])
                         guard length >= 0 else { return nil }
-                        return UnsafeBufferPointer(rebasing: buffer[starts[cell]..<starts[cell] + length])
+                        return unsafe UnsafeBufferPointer(rebasing: buffer[starts[cell]..<starts[cell] + length])
                     }
                 }
             }
@@ -121,8 +125,9 @@ public struct TextColumns: Sendable {
     /// Calls `body` with every value's bytes and where each value is among them (column, row:
     /// nil for a null), valid only inside it.
     func withSpans<T>(_ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ span: (Int, Int) -> (start: Int, count: Int)?) -> T) -> T {
-        bytes.withUnsafeBufferPointer { buffer in
-            body(buffer) { column, row in
+        // Safe: the bytes are lent for the body's call, with the places `set` copied each value to.
+        unsafe bytes.withUnsafeBufferPointer { buffer in
+            unsafe body(buffer) { column, row in
                 guard let cell = cell(column, row), lengths[cell] >= 0 else { return nil }
                 return (starts[cell], Int(lengths[cell]))
             }

@@ -19,7 +19,9 @@ struct ValueCounts {
     /// Counts `bytes` once.
     @inline(__always)
     mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let hash = ValueHash.of(bytes)
+        // Safe: the caller's bytes, hashed and compared inside their count and copied into the
+        // arena where kept; a kept value lies at `starts[i]` for `lengths[i]` bytes of the arena.
+        let hash = unsafe ValueHash.of(bytes)
         let mask = hashes.count - 1
         var i = Int(truncatingIfNeeded: hash) & mask
         while counts[i] > 0 {
@@ -27,7 +29,7 @@ struct ValueCounts {
             // The arena alone is lent to the comparison: a method of `self` here copied the
             // whole counter, retaining and releasing its five arrays for every value counted
             // (half the time of counting a column).
-            if hashes[i] == hash, lengths[i] == bytes.count, arena.withUnsafeBufferPointer({ Self.same(bytes, in: $0, at: start) }) {
+            if hashes[i] == hash, lengths[i] == bytes.count, unsafe arena.withUnsafeBufferPointer({ unsafe Self.same(bytes, in: $0, at: start) }) {
                 counts[i] += 1
                 return
             }
@@ -37,7 +39,7 @@ struct ValueCounts {
         counts[i] = 1
         starts[i] = arena.count
         lengths[i] = bytes.count
-        arena.append(contentsOf: bytes)
+        unsafe arena.append(contentsOf: bytes)
         distinct += 1
         if distinct * 2 > hashes.count { grow() }
     }
@@ -45,7 +47,7 @@ struct ValueCounts {
     /// True when `bytes` are the bytes of `arena` from `start` (which holds as many).
     private static func same(_ bytes: UnsafeBufferPointer<UInt8>, in arena: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
-        return arena.baseAddress.map { memcmp($0 + start, base, bytes.count) == 0 } ?? false
+        return unsafe arena.baseAddress.map { unsafe memcmp($0 + start, base, bytes.count) == 0 } ?? false
     }
 
     private mutating func grow() {

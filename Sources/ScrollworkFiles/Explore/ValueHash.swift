@@ -5,7 +5,7 @@ enum ValueHash {
     /// The hash of `bytes`.
     @inline(__always)
     static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        of(bytes, leading: bytes.count < 8 ? leadingWord(bytes) : 0)
+        unsafe of(bytes, leading: bytes.count < 8 ? leadingWord(bytes) : 0)
     }
 
     /// The hash of `bytes`, given their ``leadingWord(_:)`` when they are fewer than eight (any
@@ -15,14 +15,16 @@ enum ValueHash {
         let h = UInt64(truncatingIfNeeded: bytes.count) &* 0x9e37_79b9_7f4a_7c15
         guard let base = bytes.baseAddress else { return mix(h) }
         guard bytes.count >= 8 else { return mix(h ^ leading ^ 0xff51_afd7_ed55_8ccd) }
-        let raw = UnsafeRawPointer(base)
+        // Safe: a word is loaded at `i` only while `i + 8 <= count`, and the tail is the bytes left
+        // past `i`.
+        let raw = unsafe UnsafeRawPointer(base)
         var i = 0
         var folded = h
         while i + 8 <= bytes.count {
-            folded = mix(folded ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+            folded = unsafe mix(folded ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
             i += 8
         }
-        let tail = leadingWord(UnsafeBufferPointer(start: base + i, count: bytes.count - i))
+        let tail = unsafe leadingWord(UnsafeBufferPointer(start: base + i, count: bytes.count - i))
         return mix(folded ^ tail ^ 0xff51_afd7_ed55_8ccd)
     }
 
@@ -32,21 +34,23 @@ enum ValueHash {
     @inline(__always)
     static func leadingWord(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         guard let base = bytes.baseAddress else { return 0 }
-        let raw = UnsafeRawPointer(base)
+        // Safe: each load lies inside the `n` bytes: eight only when `n >= 8`, two overlapping ones
+        // of four or two otherwise, one byte when `n == 1`.
+        let raw = unsafe UnsafeRawPointer(base)
         let n = bytes.count
-        if n >= 8 { return UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) }
+        if n >= 8 { return unsafe UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) }
         // Two loads that overlap in the middle: the bytes both hold are the same, so `|` keeps them.
         if n >= 4 {
-            let low = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
-            let high = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)))
+            let low = unsafe UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+            let high = unsafe UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)))
             return low | high << UInt64(8 * (n - 4))
         }
         if n >= 2 {
-            let low = UInt64(UInt16(littleEndian: raw.loadUnaligned(as: UInt16.self)))
-            let high = UInt64(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: n - 2, as: UInt16.self)))
+            let low = unsafe UInt64(UInt16(littleEndian: raw.loadUnaligned(as: UInt16.self)))
+            let high = unsafe UInt64(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: n - 2, as: UInt16.self)))
             return low | high << UInt64(8 * (n - 2))
         }
-        return n == 1 ? UInt64(base[0]) : 0
+        return unsafe n == 1 ? UInt64(base[0]) : 0
     }
 
     /// SplitMix64's finaliser.

@@ -28,7 +28,9 @@ struct ValueMatcher: Sendable {
 
     /// True when the value `bytes` (nil: no such field) passes.
     func passes(_ bytes: UnsafeBufferPointer<UInt8>?, missing: MissingBytes) -> Bool {
-        verdict(bytes, missing: missing) == .found
+        // Safe: the caller's bytes (or none), lent for the call; every test below reads them inside
+        // their count.
+        unsafe verdict(bytes, missing: missing) == .found
     }
 
     /// Whether the value `bytes` (nil: no such field) passes: `.unfinished` when a regular
@@ -37,30 +39,30 @@ struct ValueMatcher: Sendable {
     func verdict(_ bytes: UnsafeBufferPointer<UInt8>?, missing: MissingBytes, keepGoing: (@Sendable () -> Bool)? = nil) -> LinearRegex.Outcome {
         switch test {
         // No field is a null where the source tells nulls apart, else an empty field.
-        case .isNull: return bytes == nil && missing.nullsApart ? .found : .notFound
-        case .exactly where bytes == nil: return text.isEmpty && !missing.nullsApart ? .found : .notFound
+        case .isNull: return unsafe bytes == nil && missing.nullsApart ? .found : .notFound
+        case .exactly where unsafe bytes == nil: return text.isEmpty && !missing.nullsApart ? .found : .notFound
         // A null holds no text for a pattern to match (`~^$` keeps empty texts), as in SQL.
-        case .matches where bytes == nil && missing.nullsApart: return .notFound
+        case .matches where unsafe bytes == nil && missing.nullsApart: return .notFound
         default: break
         }
-        let bytes = bytes ?? UnsafeBufferPointer(start: nil, count: 0)
-        if let regex { return regex.search(bytes, keepGoing: keepGoing) }
-        return passesTest(bytes, missing: missing) ? .found : .notFound
+        let bytes = unsafe bytes ?? UnsafeBufferPointer(start: nil, count: 0)
+        if let regex { return unsafe regex.search(bytes, keepGoing: keepGoing) }
+        return unsafe passesTest(bytes, missing: missing) ? .found : .notFound
     }
 
     /// True when `bytes` passes a test that is not a regular expression.
     private func passesTest(_ bytes: UnsafeBufferPointer<UInt8>, missing: MissingBytes) -> Bool {
         switch test {
-        case .equals: return equals(bytes, missing: missing)
-        case .notEquals: return !equals(bytes, missing: missing)
-        case .exactly: return bytes.elementsEqual(text)
+        case .equals: return unsafe equals(bytes, missing: missing)
+        case .notEquals: return unsafe !equals(bytes, missing: missing)
+        case .exactly: return unsafe bytes.elementsEqual(text)
         case .isNull: return false
-        case let .less(x): return numberValue(bytes, missing: missing).map { $0 < x } ?? false
-        case let .lessOrEqual(x): return numberValue(bytes, missing: missing).map { $0 <= x } ?? false
-        case let .greater(x): return numberValue(bytes, missing: missing).map { $0 > x } ?? false
-        case let .greaterOrEqual(x): return numberValue(bytes, missing: missing).map { $0 >= x } ?? false
+        case let .less(x): return unsafe numberValue(bytes, missing: missing).map { $0 < x } ?? false
+        case let .lessOrEqual(x): return unsafe numberValue(bytes, missing: missing).map { $0 <= x } ?? false
+        case let .greater(x): return unsafe numberValue(bytes, missing: missing).map { $0 > x } ?? false
+        case let .greaterOrEqual(x): return unsafe numberValue(bytes, missing: missing).map { $0 >= x } ?? false
         // Empty text is in every value, as in SQL.
-        case .contains: return search.map { $0.firstMatch(in: bytes, from: 0, pivot: 0) != nil } ?? true
+        case .contains: return search.map { unsafe $0.firstMatch(in: bytes, from: 0, pivot: 0) != nil } ?? true
         case .matches: return false
         }
     }
@@ -69,16 +71,16 @@ struct ValueMatcher: Sendable {
     /// missing value: an empty or absent field, a JSON null, a missing word such as NA, as the
     /// summary counts them.
     private func equals(_ bytes: UnsafeBufferPointer<UInt8>, missing: MissingBytes) -> Bool {
-        if text.isEmpty { return bytes.isEmpty || missing.contain(bytes) }
-        if bytes.elementsEqual(text) { return true }
-        guard let number, let value = numberValue(bytes, missing: missing) else { return false }
+        if text.isEmpty { return unsafe bytes.isEmpty || missing.contain(bytes) }
+        if unsafe bytes.elementsEqual(text) { return true }
+        guard let number, let value = unsafe numberValue(bytes, missing: missing) else { return false }
         return value == number
     }
 
     /// The number the value spells; nil for a missing value or text.
     private func numberValue(_ bytes: UnsafeBufferPointer<UInt8>, missing: MissingBytes) -> Double? {
-        guard !bytes.isEmpty, !missing.contain(bytes) else { return nil }
-        if let n = FieldValues.integer(bytes) { return Double(n) }
-        return NumberText.real(bytes)
+        guard !bytes.isEmpty, unsafe !missing.contain(bytes) else { return nil }
+        if let n = unsafe FieldValues.integer(bytes) { return Double(n) }
+        return unsafe NumberText.real(bytes)
     }
 }

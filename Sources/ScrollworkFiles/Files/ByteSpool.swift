@@ -31,6 +31,7 @@ extension KeptInFile {
     func read(at offset: UInt64, into buffer: UnsafeMutableRawBufferPointer) throws(FileError) -> Int {
         let (end, overflow) = offset.addingReportingOverflow(UInt64(buffer.count))
         try copy(upTo: overflow ? UInt64(Int64.max) : end)
-        return try FileBytes.read(spool, at: offset, into: buffer, path: name)
+        // Safe: the read fills no more than the caller's buffer.
+        return unsafe try FileBytes.read(spool, at: offset, into: buffer, path: name)
     }
 }

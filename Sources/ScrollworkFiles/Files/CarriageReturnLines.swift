@@ -19,8 +19,10 @@ final class CarriageReturnLines: ByteSpool {
     func available(upTo target: UInt64) throws(FileError) -> UInt64 { source.size }
 
     func read(at offset: UInt64, into buffer: UnsafeMutableRawBufferPointer) throws(FileError) -> Int {
-        let count = try source.read(at: offset, into: buffer)
-        for i in 0..<count where buffer[i] == 0x0D { buffer[i] = 0x0A }
+        // Safe: the read fills at most the buffer, and only the `count` bytes it filled are
+        // changed.
+        let count = unsafe try source.read(at: offset, into: buffer)
+        for i in 0..<count where unsafe buffer[i] == 0x0D { unsafe buffer[i] = 0x0A }
         return count
     }
 

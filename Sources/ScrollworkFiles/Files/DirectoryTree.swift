@@ -111,19 +111,22 @@ public final class DirectoryListings: Sendable {
     }
 
     static func read(_ path: String) -> [DirectoryEntry] {
-        guard let directory = FileSystemPath.withCString(path, { opendir($0) }) else {
+        // Safe: each path is a C string lent for its call; the listing is closed when this returns,
+        // and each entry's name (a C string ended in its own array) is copied before the next
+        // `readdir`.
+        guard let directory = unsafe FileSystemPath.withCString(path, { unsafe opendir($0) }) else {
             let code = errno
             return [DirectoryEntry(path: path, name: "⚠ " + FileBytes.error(code, path: path, operation: "list").description,
                                    isDirectory: false, problem: "cannot be listed")]
         }
-        defer { closedir(directory) }
+        defer { unsafe closedir(directory) }
         var entries: [DirectoryEntry] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in FileSystemPath.string(raw.prefix { $0 != 0 }) }
+        while let entry = unsafe readdir(directory) {
+            let name = unsafe withUnsafeBytes(of: entry.pointee.d_name) { raw in unsafe FileSystemPath.string(raw.prefix { $0 != 0 }) }
             guard name != "." && name != ".." else { continue }
             let full = path.hasSuffix("/") ? path + name : path + "/" + name
             var info = stat()
-            if FileSystemPath.withCString(full, { lstat($0, &info) }) != 0 {
+            if unsafe FileSystemPath.withCString(full, { unsafe lstat($0, &info) }) != 0 {
                 entries.append(DirectoryEntry(path: full, name: name, isDirectory: false, problem: FileBytes.error(errno, path: full, operation: "stat").description))
                 continue
             }
@@ -142,9 +145,11 @@ extension DirectoryListings {
         case S_IFDIR: return .directory
         case S_IFLNK:
             var target = [UInt8](repeating: 0, count: 4096)
-            let n = target.withUnsafeMutableBufferPointer { buffer in
-                buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { link in
-                    FileSystemPath.withCString(path) { readlink($0, link, buffer.count) }
+            // Safe: `readlink` writes at most the buffer's count, and only the `n` bytes it wrote
+            // are read.
+            let n = unsafe target.withUnsafeMutableBufferPointer { buffer in
+                unsafe buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { link in
+                    unsafe FileSystemPath.withCString(path) { unsafe readlink($0, link, buffer.count) }
                 }
             }
             return .symbolicLink(target: n > 0 ? FileSystemPath.displayed(FileSystemPath.string(target[0..<n])) : "?")

@@ -51,10 +51,11 @@ public final class FileBytes: Sendable {
         owner = nil
         origin = 0
         encoding = nil
-        let fd = FileSystemPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        // Safe: the path is a C string lent for the call; `fstat` fills the local it is lent.
+        let fd = unsafe FileSystemPath.withCString(path) { unsafe open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else { throw Self.error(errno, path: path, operation: "open") }
         var info = stat()
-        guard fstat(fd, &info) == 0 else {
+        guard unsafe fstat(fd, &info) == 0 else {
             let code = errno
             close(fd)
             throw Self.error(code, path: path, operation: "look at")
@@ -91,10 +92,12 @@ public final class FileBytes: Sendable {
     /// to; false for anything else, or nothing at the path.
     public static func readsAsStream(path: String) -> Bool {
         var info = stat()
-        guard FileSystemPath.withCString(path, { stat($0, &info) }) == 0 else { return false }
+        // Safe: paths are C strings lent for each call; `stat` and `pread` fill the locals they are
+        // lent.
+        guard unsafe FileSystemPath.withCString(path, { unsafe stat($0, &info) }) == 0 else { return false }
         let type = info.st_mode & S_IFMT
         guard type == S_IFREG else { return type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK }
-        let fd = FileSystemPath.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        let fd = unsafe FileSystemPath.withCString(path) { unsafe open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { return false }
         defer { close(fd) }
         return makesTextAsRead(fd, info)
@@ -104,7 +107,7 @@ public final class FileBytes: Sendable {
     /// gives a byte when read: a file of `/proc` or `/sys`, read to its end as a stream.
     private static func makesTextAsRead(_ descriptor: Int32, _ info: stat) -> Bool {
         var byte: UInt8 = 0
-        return info.st_mode & S_IFMT == S_IFREG && info.st_size == 0 && pread(descriptor, &byte, 1, 0) == 1
+        return unsafe info.st_mode & S_IFMT == S_IFREG && info.st_size == 0 && pread(descriptor, &byte, 1, 0) == 1
     }
 
     /// Takes `descriptor`, open for reading (and closed with this), as a file no path names,
@@ -124,7 +127,8 @@ public final class FileBytes: Sendable {
         hasPath = false
         identity = nil
         var info = stat()
-        let type = fstat(descriptor, &info) == 0 ? info.st_mode & S_IFMT : S_IFREG
+        // Safe: `fstat` fills the local it is lent.
+        let type = unsafe fstat(descriptor, &info) == 0 ? info.st_mode & S_IFMT : S_IFREG
         if type != S_IFREG && type != S_IFBLK && type != S_IFDIR {
             stream = try StreamSpool(source: descriptor, name: name, isFIFO: type == S_IFIFO)
             self.descriptor = -1
@@ -206,7 +210,8 @@ public final class FileBytes: Sendable {
     /// The compression the file open as `descriptor` is in, by its first bytes; nil for none.
     private static func compression(of descriptor: Int32) -> CompressionFormat? {
         var magic = [UInt8](repeating: 0, count: 6)
-        let read = magic.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, 6, 0) }
+        // Safe: the array holds the six bytes read into it.
+        let read = unsafe magic.withUnsafeMutableBytes { unsafe pread(descriptor, $0.baseAddress!, 6, 0) }
         return read > 0 ? CompressionFormat.detect(Array(magic.prefix(read))) : nil
     }
 
@@ -298,7 +303,8 @@ public final class FileBytes: Sendable {
             whole = (try? stream.copy(upTo: nil)) ?? 0
         } else {
             var info = stat()
-            guard fstat(descriptor, &info) == 0 else { return 0 }
+            // Safe: `fstat` fills the local it is lent.
+            guard unsafe fstat(descriptor, &info) == 0 else { return 0 }
             whole = UInt64(max(0, info.st_size))
         }
         return whole > origin ? whole - origin : 0
@@ -313,7 +319,8 @@ public final class FileBytes: Sendable {
     public var isReplaced: Bool {
         guard hasPath, let identity else { return false }
         var named = stat()
-        guard FileSystemPath.withCString(path, { stat($0, &named) }) == 0 else { return true }
+        // Safe: the path is a C string lent for the call; `stat` fills the local it is lent.
+        guard unsafe FileSystemPath.withCString(path, { unsafe stat($0, &named) }) == 0 else { return true }
         return identity.inode != UInt64(named.st_ino) || identity.device != UInt64(named.st_dev)
     }
 
@@ -342,9 +349,11 @@ public final class FileBytes: Sendable {
         guard count > 0, offset <= UInt64(Int64.max) else { return [] }
         // Not zeroed first: the read fills what it keeps, and zeroing was a tenth of a sort.
         var failure: FileError? = nil
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        // Safe: the read fills at most the `count` bytes made room for, and says how many it
+        // filled.
+        let bytes = unsafe [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             do throws(FileError) {
-                initialized = try read(at: offset, into: UnsafeMutableRawBufferPointer(buffer))
+                initialized = unsafe try read(at: offset, into: UnsafeMutableRawBufferPointer(buffer))
             } catch {
                 failure = error
                 initialized = 0
@@ -362,8 +371,9 @@ public final class FileBytes: Sendable {
     public func read(at offset: UInt64, into buffer: UnsafeMutableRawBufferPointer) throws(FileError) -> Int {
         let (shifted, overflow) = offset.addingReportingOverflow(origin)
         guard !overflow else { return 0 }
-        if let stream { return try stream.read(at: shifted, into: buffer) }
-        return try Self.read(descriptor, at: shifted, into: buffer, path: path)
+        // Safe: each read fills no more than the caller's buffer.
+        if let stream { return unsafe try stream.read(at: shifted, into: buffer) }
+        return unsafe try Self.read(descriptor, at: shifted, into: buffer, path: path)
     }
 
     /// Reads up to `buffer.count` bytes of `descriptor` from `offset` into `buffer` with
@@ -375,7 +385,8 @@ public final class FileBytes: Sendable {
         var filled = 0
         while filled < wanted {
             let start = Int64(offset) + Int64(filled)
-            let n = pread(descriptor, base + filled, wanted - filled, off_t(start))
+            // Safe: `wanted` is at most the buffer's count, and each read fills what is left of it.
+            let n = unsafe pread(descriptor, base + filled, wanted - filled, off_t(start))
             if n < 0 {
                 if errno == EINTR { continue }
                 throw Self.error(errno, path: path, operation: "read")
@@ -390,11 +401,13 @@ public final class FileBytes: Sendable {
     /// file keeps: a stream's bytes, decompressed text, a file fetched whole); the error names
     /// `path` and says `operation`.
     static func write(_ bytes: ArraySlice<UInt8>, to descriptor: Int32, at offset: UInt64, path: String, operation: String) throws(FileError) {
-        let failure = bytes.withUnsafeBytes { bytes -> FileError? in
+        // Safe: the bytes are lent for the call, and each write is given what is left past
+        // `written`.
+        let failure = unsafe bytes.withUnsafeBytes { bytes -> FileError? in
             guard let base = bytes.baseAddress else { return nil }
             var written = 0
             while written < bytes.count {
-                let w = pwrite(descriptor, base + written, bytes.count - written, off_t(clamping: offset) + off_t(written))
+                let w = unsafe pwrite(descriptor, base + written, bytes.count - written, off_t(clamping: offset) + off_t(written))
                 if w < 0 {
                     if errno == EINTR { continue }
                     return Self.error(errno, path: path, operation: operation)
@@ -418,7 +431,8 @@ extension FileError {
         case ENOENT: self = .notFound(path: path)
         case EACCES, EPERM: self = .permissionDenied(path: path)
         case EISDIR: self = .isDirectory(path: path)
-        default: self = .system(path: path, operation: operation, code: code, message: String(cString: strerror(code)))
+        // Safe: the system's text for the error is copied at once.
+        default: self = unsafe .system(path: path, operation: operation, code: code, message: String(cString: strerror(code)))
         }
     }
 }

@@ -23,7 +23,8 @@ public struct FileIdentity: Sendable, Hashable {
     /// (or it cannot be looked at).
     public init?(path: String) {
         var info = stat()
-        guard FileSystemPath.withCString(path, { stat($0, &info) }) == 0 else { return nil }
+        // Safe: the path is a C string lent for the call; `stat` fills the local it is lent.
+        guard unsafe FileSystemPath.withCString(path, { unsafe stat($0, &info) }) == 0 else { return nil }
         self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 }
@@ -43,7 +44,8 @@ public enum FileKind: Sendable, Hashable {
     /// `.link`); nil when nothing is there.
     public init?(path: String, followingLinks: Bool = true) {
         var info = stat()
-        let looked = FileSystemPath.withCString(path) { followingLinks ? stat($0, &info) : lstat($0, &info) }
+        // Safe: the path is a C string lent for the call; the call fills the local it is lent.
+        let looked = unsafe FileSystemPath.withCString(path) { unsafe followingLinks ? stat($0, &info) : lstat($0, &info) }
         guard looked == 0 else { return nil }
         switch info.st_mode & S_IFMT {
         case S_IFREG: self = .regular

@@ -16,14 +16,16 @@ public enum FileSystemPath {
         var scalars = String.UnicodeScalarView()
         var i = 0
         var clean = true
-        bytes.withUnsafeBufferPointer { buffer in
+        // Safe: the bytes are lent for the call; the decoder reads only below their count, and a
+        // byte escaped is one at `i`, below it.
+        unsafe bytes.withUnsafeBufferPointer { buffer in
             while i < buffer.count {
-                let (value, length, valid) = UTF8Decoding.scalar(in: buffer, at: i)
+                let (value, length, valid) = unsafe UTF8Decoding.scalar(in: buffer, at: i)
                 if valid, let scalar = Unicode.Scalar(value) {
                     scalars.append(scalar)
                 } else {
                     clean = false
-                    scalars.append(Unicode.Scalar(escapeBase + UInt32(buffer[i]))!)
+                    unsafe scalars.append(Unicode.Scalar(escapeBase + UInt32(buffer[i]))!)
                 }
                 i += valid ? length : 1
             }
@@ -50,8 +52,10 @@ public enum FileSystemPath {
     public static func withCString<T>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
         var bytes = bytes(of: path)
         bytes.append(0)
-        return try bytes.withUnsafeBufferPointer { buffer in
-            try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
+        // Safe: the path's bytes end in a NUL (added above), and the C string is lent to `body` for
+        // its call only.
+        return unsafe try bytes.withUnsafeBufferPointer { buffer in
+            unsafe try buffer.withMemoryRebound(to: CChar.self) { unsafe try body($0.baseAddress!) }
         }
     }
 
@@ -80,7 +84,9 @@ enum UTF8Decoding {
     /// sequence reads as U+FFFD, as long as its maximal subpart).
     @inline(__always)
     static func scalar(in b: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int, Bool) {
-        let lead = b[i]
+        // Safe where `i < b.count`, as every caller checks; each byte after the lead is read only
+        // once `i + k < b.count`.
+        let lead = unsafe b[i]
         if lead < 0x80 { return (UInt32(lead), 1, true) }
         // The sequence's length, and the range its second byte must fall in (Unicode's table
         // of well-formed sequences: no overlong forms, surrogates or scalars past U+10FFFF).
@@ -97,8 +103,8 @@ enum UTF8Decoding {
         }
         var value = UInt32(lead) & (0x7F >> UInt32(length))
         for k in 1..<length {
-            guard i + k < b.count, k == 1 ? second.contains(b[i + k]) : b[i + k] & 0xC0 == 0x80 else { return (0xFFFD, k, false) }
-            value = value << 6 | UInt32(b[i + k] & 0x3F)
+            guard i + k < b.count, unsafe k == 1 ? second.contains(b[i + k]) : b[i + k] & 0xC0 == 0x80 else { return (0xFFFD, k, false) }
+            value = unsafe value << 6 | UInt32(b[i + k] & 0x3F)
         }
         return (value, length, true)
     }

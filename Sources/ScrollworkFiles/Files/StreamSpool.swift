@@ -65,7 +65,9 @@ final class StreamSpool: KeptInFile {
             let limit = target ?? (state.spooled &+ UInt64(Self.copiedPerLook))
             while !state.ended && state.spooled < limit {
                 var poller = pollfd(fd: state.source, events: Int16(POLLIN), revents: 0)
-                let ready = poll(&poller, 1, 0)
+                // Safe: the call reads the one descriptor it is lent; the read below fills at most
+                // the buffer's count.
+                let ready = unsafe poll(&poller, 1, 0)
                 if ready < 0 {
                     if errno == EINTR { continue }
                     state.problem = FileError(errno: errno, path: name, operation: "wait for")
@@ -75,7 +77,7 @@ final class StreamSpool: KeptInFile {
                 let hungUp = poller.revents & Int16(POLLHUP | POLLERR) != 0
                 // A FIFO no writer has opened yet polls as nothing: wait for one.
                 guard readable || hungUp || (!isFIFO && ready > 0) else { break }
-                let n = buffer.withUnsafeMutableBytes { readSystem(state.source, $0.baseAddress!, $0.count) }
+                let n = unsafe buffer.withUnsafeMutableBytes { unsafe readSystem(state.source, $0.baseAddress!, $0.count) }
                 if n < 0 {
                     if errno == EINTR { continue }
                     if errno == EAGAIN || errno == EWOULDBLOCK { break }
@@ -109,5 +111,5 @@ final class StreamSpool: KeptInFile {
 
 /// The system's `read`, by a name the spool's own `read(at:into:)` does not hide.
 private func readSystem(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
+    unsafe read(descriptor, buffer, count)
 }

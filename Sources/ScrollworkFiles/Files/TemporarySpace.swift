@@ -19,7 +19,8 @@ enum TemporarySpace {
         let inMemory = false
         #endif
         var status = statvfs()
-        guard statvfs(directory, &status) == 0 else { return 0 }
+        // Safe: the path is a C string lent for the call, which fills the local it is lent.
+        guard unsafe statvfs(directory, &status) == 0 else { return 0 }
         let free = UInt64(status.f_bavail).multipliedReportingOverflow(by: UInt64(status.f_frsize))
         return budget(free: free.overflow ? UInt64.max : free.partialValue, inMemory: inMemory)
     }
@@ -34,20 +35,21 @@ enum TemporarySpace {
     /// True when `directory` is on a file system kept in memory, as `/proc/self/mounts` says
     /// (false where there is none to ask).
     private static func isInMemory(_ directory: String) -> Bool {
-        let fd = open("/proc/self/mounts", O_RDONLY | O_CLOEXEC)
+        // Safe: each read fills at most the chunk's count; `realpath`'s answer is copied and freed.
+        let fd = unsafe open("/proc/self/mounts", O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var mounts: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 1 << 16)
         // Its size says 0: read to its end, which a few megabytes reach on any machine.
         while mounts.count < 1 << 24 {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            let count = unsafe chunk.withUnsafeMutableBytes { unsafe Glibc.read(fd, $0.baseAddress, $0.count) }
             guard count > 0 else { break }
             mounts += chunk[..<count]
         }
         var resolved = directory
-        if let real = realpath(directory, nil) {
-            resolved = String(cString: real)
-            free(real)
+        if let real = unsafe realpath(directory, nil) {
+            resolved = unsafe String(cString: real)
+            unsafe free(real)
         }
         let type = fileSystemType(of: resolved, mounts: String(decoding: mounts, as: UTF8.self))
         return type == "tmpfs" || type == "ramfs"

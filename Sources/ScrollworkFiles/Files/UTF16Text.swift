@@ -75,7 +75,8 @@ final class UTF16Text: KeptInFile {
                 let text = decode(bytes.prefix(usable), pendingHigh: &state.pendingHigh, atEnd: ended)
                 var done = 0
                 while done < text.count {
-                    let n = text.withUnsafeBytes { pwrite(spool, $0.baseAddress! + done, text.count - done, off_t(state.written) + off_t(done)) }
+                    // Safe: each write is given the bytes left past `done`, inside the text.
+                    let n = unsafe text.withUnsafeBytes { unsafe pwrite(spool, $0.baseAddress! + done, text.count - done, off_t(state.written) + off_t(done)) }
                     if n < 0 {
                         if errno == EINTR { continue }
                         let error = FileError(errno: errno, path: name, operation: "keep the decoded text of")

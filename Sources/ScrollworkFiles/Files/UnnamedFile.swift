@@ -9,8 +9,9 @@ import Darwin
 public enum UnnamedFile {
     /// The directory temporary files go to: `TMPDIR`, or `/tmp`.
     public static var directory: String {
-        guard let dir = getenv("TMPDIR"), dir.pointee != 0 else { return "/tmp" }
-        let path = String(cString: dir)
+        // Safe: the variable's C string is copied at once (nothing here sets it).
+        guard let dir = unsafe getenv("TMPDIR"), unsafe dir.pointee != 0 else { return "/tmp" }
+        let path = unsafe String(cString: dir)
         return path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
     }
 
@@ -19,9 +20,10 @@ public enum UnnamedFile {
     public static func make(in directory: String = directory, prefix: String) -> Int32? {
         // mkstemp fills in the six placeholder letters at the end.
         var template = Array((directory + "/" + prefix + "-" + String(repeating: "X", count: 6)).utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        // Safe: the template is a C string ended by its NUL, which `mkstemp` fills in place.
+        let fd = unsafe template.withUnsafeMutableBufferPointer { unsafe mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return nil }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        unsafe template.withUnsafeBufferPointer { _ = unsafe unlink($0.baseAddress!) }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         return fd
     }

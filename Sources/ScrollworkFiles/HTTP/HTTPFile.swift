@@ -112,10 +112,12 @@ package final class HTTPFile: ByteSpool {
     private static func streamed(_ answer: HTTPStreamedAnswer, name: String) throws(FileError) -> Either {
         let body = try HTTPBodySpool(answer, name: name)
         try body.waitForFirst(6)
+        // Safe: six bytes of its own, freed when this returns; the read fills at most them and only
+        // the `n` read are looked at.
         let start = UnsafeMutableRawBufferPointer.allocate(byteCount: 6, alignment: 1)
-        defer { start.deallocate() }
-        let n = try body.read(at: 0, into: start)
-        if let format = CompressionFormat.detect(Array(start.prefix(n))) { return .compressedStream(body, format) }
+        defer { unsafe start.deallocate() }
+        let n = unsafe try body.read(at: 0, into: start)
+        if let format = unsafe CompressionFormat.detect(Array(start.prefix(n))) { return .compressedStream(body, format) }
         return .stream(body)
     }
 
@@ -172,7 +174,9 @@ package final class HTTPFile: ByteSpool {
             let within = Int(at - index * size)
             let count = Swift.min(buffer.count - filled, block.count - within)
             guard count > 0 else { break }
-            block.withUnsafeBytes { (base + filled).copyMemory(from: $0.baseAddress! + within, byteCount: count) }
+            // Safe: `count` is at most what is left of the buffer past `filled` and of the block
+            // past `within`.
+            unsafe block.withUnsafeBytes { unsafe (base + filled).copyMemory(from: $0.baseAddress! + within, byteCount: count) }
             filled += count
         }
         return filled

@@ -45,15 +45,18 @@ package struct HTTPSRequest: Sendable {
         var status = 0
         var words = [CChar](repeating: 0, count: 256)
         let lines = headers.filter { !$0.name.isEmpty }.map(\.line)
-        let code = Self.withCStrings(lines) { pointers in
-            let context = Unmanaged.passUnretained(transfer).toOpaque()
-            return scrollwork_curl_get(url, pointers.baseAddress, pointers.count, authorities, seconds, { bytes, count, context in
-                Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue().takeBody(bytes, count)
+        // Safe: the header lines are C strings lent for the call; `transfer` is kept alive by the
+        // caller through it, and libcurl calls back only during it, each time lending bytes for
+        // that call.
+        let code = unsafe Self.withCStrings(lines) { pointers in
+            let context = unsafe Unmanaged.passUnretained(transfer).toOpaque()
+            return unsafe scrollwork_curl_get(url, pointers.baseAddress, pointers.count, authorities, seconds, { bytes, count, context in
+                unsafe Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue().takeBody(bytes, count)
             }, { bytes, count, context in
-                Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue().takeHeader(bytes, count)
+                unsafe Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue().takeHeader(bytes, count)
             }, { context in
-                Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue().shouldStop ? 1 : 0
-            }, context, &status, &words, words.count)
+                unsafe Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue().shouldStop ? 1 : 0
+            }, unsafe context, &status, &words, words.count)
         }
         let reason = String(decoding: words.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if let error = failure(code, reason: reason, transfer: transfer, seconds: Double(seconds)) { throw error }
@@ -76,14 +79,17 @@ package struct HTTPSRequest: Sendable {
 
     /// Runs `body` with `strings` as C strings that live for the call.
     private static func withCStrings<T>(_ strings: [String], _ body: (UnsafeBufferPointer<UnsafePointer<CChar>?>) -> T) -> T {
-        let copies = strings.map { strdup($0) }
-        defer { copies.forEach { free($0) } }
-        return copies.map { UnsafePointer($0) }.withUnsafeBufferPointer(body)
+        // Safe: the copies are freed when `body` returns, and lent to it as a list of their own
+        // count.
+        let copies = unsafe strings.map { unsafe strdup($0) }
+        defer { unsafe copies.forEach { unsafe free($0) } }
+        return unsafe copies.map { unsafe UnsafePointer($0) }.withUnsafeBufferPointer(unsafe body)
     }
 
     /// What one transfer has received, handed to libcurl's callbacks as their context (a class,
     /// so that its address stays put while libcurl holds it).
-    final class Transfer {
+    @safe final class Transfer {
+        // Safe to hold: its only unsafe part is `onBody`'s parameter, bytes lent for that call.
         var body: [UInt8] = []
         var headers: [HTTPHeader] = []
         var exceeded = false
@@ -103,22 +109,26 @@ package struct HTTPSRequest: Sendable {
         var shouldStop: Bool { exceeded || keepGoing?() == false }
 
         func takeBody(_ bytes: UnsafePointer<CChar>?, _ count: Int) -> Int {
-            guard let bytes, count > 0 else { return count }
-            if let onBody {
-                return bytes.withMemoryRebound(to: UInt8.self, capacity: count) { onBody(UnsafeBufferPointer(start: $0, count: count)) } ? count : 0
+            // Safe: libcurl lends `count` bytes for this call; they are handed on or copied within
+            // it.
+            guard let bytes = unsafe bytes, count > 0 else { return count }
+            if let onBody = unsafe onBody {
+                return unsafe bytes.withMemoryRebound(to: UInt8.self, capacity: count) { unsafe onBody(UnsafeBufferPointer(start: $0, count: count)) } ? count : 0
             }
             guard body.count + count <= limit else {
                 exceeded = true
                 return 0
             }
-            bytes.withMemoryRebound(to: UInt8.self, capacity: count) { body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count)) }
+            unsafe bytes.withMemoryRebound(to: UInt8.self, capacity: count) { unsafe body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count)) }
             return count
         }
 
         /// One header line; a status line starts the headers of a new answer (after `100 Continue`).
         func takeHeader(_ bytes: UnsafePointer<CChar>?, _ count: Int) -> Int {
-            guard let bytes, count > 0 else { return count }
-            let line = bytes.withMemoryRebound(to: UInt8.self, capacity: count) { String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self) }
+            guard let bytes = unsafe bytes, count > 0 else { return count }
+            // Safe: libcurl lends `count` bytes for this call; they are copied into a String within
+            // it.
+            let line = unsafe bytes.withMemoryRebound(to: UInt8.self, capacity: count) { unsafe String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self) }
             if line.hasPrefix("HTTP/") {
                 headers = []
                 status = line.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) } ?? 0

@@ -12,31 +12,34 @@ enum HTTPSocket {
 
     /// A socket connected to `host`:`port` (each address the name resolves to tried in turn).
     static func connect(host: String, port: Int, timeout: Double) throws(HTTPError) -> Int32 {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        // Safe: the host and port are C strings lent for the call; the list `getaddrinfo` makes is
+        // walked by its own links and freed when this returns; every other call fills or reads
+        // locals it is lent, and the system's error texts are copied at once.
+        var hints = unsafe addrinfo()
+        unsafe hints.ai_family = AF_UNSPEC
+        unsafe hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var found: UnsafeMutablePointer<addrinfo>? = nil
-        let resolved = getaddrinfo(host, "\(port)", &hints, &found)
-        guard resolved == 0, let first = found else {
-            throw .cannotConnect(host: host, port: port, reason: resolved == 0 ? "the name has no address" : String(cString: gai_strerror(resolved)))
+        let resolved = unsafe getaddrinfo(host, "\(port)", &hints, &found)
+        guard resolved == 0, let first = unsafe found else {
+            throw unsafe .cannotConnect(host: host, port: port, reason: resolved == 0 ? "the name has no address" : String(cString: gai_strerror(resolved)))
         }
-        defer { freeaddrinfo(first) }
+        defer { unsafe freeaddrinfo(first) }
         var reason = "no address answered"
-        var next: UnsafeMutablePointer<addrinfo>? = first
-        while let address = next {
-            next = address.pointee.ai_next
-            let socket = Glibc.socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
-            guard socket >= 0 else { reason = String(cString: strerror(errno)); continue }
+        var next: UnsafeMutablePointer<addrinfo>? = unsafe first
+        while let address = unsafe next {
+            unsafe next = unsafe address.pointee.ai_next
+            let socket = unsafe Glibc.socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
+            guard socket >= 0 else { reason = unsafe String(cString: strerror(errno)); continue }
             _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
-            if Glibc.connect(socket, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 || errno == EINPROGRESS {
+            if unsafe Glibc.connect(socket, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 || errno == EINPROGRESS {
                 var descriptor = pollfd(fd: socket, events: Int16(POLLOUT), revents: 0)
-                let ready = poll(&descriptor, 1, Int32(Swift.min(timeout * 1000, 86_400_000)))
+                let ready = unsafe poll(&descriptor, 1, Int32(Swift.min(timeout * 1000, 86_400_000)))
                 var error: Int32 = 0
                 var length = socklen_t(MemoryLayout<Int32>.size)
-                if ready > 0, getsockopt(socket, SOL_SOCKET, SO_ERROR, &error, &length) == 0, error == 0 { return socket }
-                reason = ready == 0 ? "no answer within \(Int(timeout)) s" : String(cString: strerror(error != 0 ? error : errno))
+                if ready > 0, unsafe getsockopt(socket, SOL_SOCKET, SO_ERROR, &error, &length) == 0, error == 0 { return socket }
+                reason = ready == 0 ? "no answer within \(Int(timeout)) s" : unsafe String(cString: strerror(error != 0 ? error : errno))
             } else {
-                reason = String(cString: strerror(errno))
+                reason = unsafe String(cString: strerror(errno))
             }
             close(socket)
         }
@@ -51,9 +54,11 @@ enum HTTPSocket {
         while true {
             if let keepGoing, !keepGoing() { throw .cancelled }
             var descriptor = pollfd(fd: socket, events: Int16(forWriting ? POLLOUT : POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, slice)
+            // Safe: the call reads the one descriptor it is lent; the error's text is copied at
+            // once.
+            let ready = unsafe poll(&descriptor, 1, slice)
             if ready > 0 { return }
-            if ready < 0 && errno != EINTR { throw .connectionLost(host: host, port: port, reason: String(cString: strerror(errno))) }
+            if ready < 0 && errno != EINTR { throw unsafe .connectionLost(host: host, port: port, reason: String(cString: strerror(errno))) }
             waited += Double(slice) / 1000
             if waited >= timeout { throw .timedOut(host: host, port: port, seconds: timeout) }
         }
@@ -65,10 +70,12 @@ enum HTTPSocket {
         while sent < bytes.count {
             try wait(socket, forWriting: true, timeout: timeout, host: host, port: port, keepGoing: keepGoing)
             // MSG_NOSIGNAL: a server that closed the connection is an error, not SIGPIPE.
-            let n = bytes.withUnsafeBytes { whole in whole.baseAddress.map { Glibc.send(socket, $0 + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) } ?? 0 }
+            // Safe: each send is given the bytes left past `sent`, inside the array lent for the
+            // call.
+            let n = unsafe bytes.withUnsafeBytes { whole in unsafe whole.baseAddress.map { unsafe Glibc.send(socket, $0 + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) } ?? 0 }
             if n > 0 { sent += n; continue }
             if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { continue }
-            throw .connectionLost(host: host, port: port, reason: n == 0 ? "the server closed the connection" : String(cString: strerror(errno)))
+            throw unsafe .connectionLost(host: host, port: port, reason: n == 0 ? "the server closed the connection" : String(cString: strerror(errno)))
         }
     }
 
@@ -90,10 +97,10 @@ enum HTTPSocket {
                          keepGoing: (@Sendable () -> Bool)?) throws(HTTPError) -> Int {
         while true {
             try wait(socket, forWriting: false, timeout: timeout, host: host, port: port, keepGoing: keepGoing)
-            let n = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            let n = unsafe chunk.withUnsafeMutableBytes { unsafe recv(socket, $0.baseAddress, $0.count, 0) }
             if n >= 0 { return n }
             if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { continue }
-            throw .connectionLost(host: host, port: port, reason: String(cString: strerror(errno)))
+            throw unsafe .connectionLost(host: host, port: port, reason: String(cString: strerror(errno)))
         }
     }
 }

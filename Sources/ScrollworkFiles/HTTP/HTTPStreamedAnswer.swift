@@ -34,8 +34,9 @@ final class HTTPStreamedAnswer: Sendable {
     ///   not HTTP, says nothing for `timeout` seconds).
     static func start(_ request: HTTPRequest?, secure: HTTPSRequest?, authorities: String?, timeout: Double) throws(HTTPError) -> (HTTPResponse, HTTPStreamedAnswer) {
         var ends: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0 else {
-            throw .connectionLost(host: request?.host ?? secure?.host ?? "", port: request?.port ?? secure?.port ?? 0, reason: String(cString: strerror(errno)))
+        // Safe: the call fills the two numbers of the array it is lent; the error's text is copied at once.
+        guard unsafe socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0 else {
+            throw unsafe .connectionLost(host: request?.host ?? secure?.host ?? "", port: request?.port ?? secure?.port ?? 0, reason: String(cString: strerror(errno)))
         }
         let answer = HTTPStreamedAnswer(body: ends[0])
         let writer = ends[1]
@@ -83,7 +84,8 @@ final class HTTPStreamedAnswer: Sendable {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { recv(body, $0.baseAddress, $0.count, 0) }
+            // Safe: the receive fills at most the chunk's count.
+            let n = unsafe chunk.withUnsafeMutableBytes { unsafe recv(body, $0.baseAddress, $0.count, 0) }
             if n < 0, errno == EINTR { continue }
             if n <= 0 { break }
             guard bytes.count + n <= limit else {
@@ -106,7 +108,8 @@ final class HTTPStreamedAnswer: Sendable {
         while sent < bytes.count {
             if state.withLock({ $0.stopped }) { return false }
             // MSG_NOSIGNAL: a reader that has gone is an error here, not SIGPIPE.
-            let n = send(writer, bytes.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
+            // Safe: each send is given the bytes left past `sent`, inside the caller's.
+            let n = unsafe send(writer, bytes.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
             if n < 0 {
                 if errno == EINTR { continue }
                 return false
@@ -126,7 +129,7 @@ final class HTTPStreamedAnswer: Sendable {
         var start: [UInt8] = []
         var decoder: HTTPBodyDecoder?
         func pass(_ piece: ArraySlice<UInt8>) throws(HTTPError) {
-            guard piece.withUnsafeBytes({ self.pass($0, to: writer) }) else { throw .cancelled }
+            guard unsafe piece.withUnsafeBytes({ unsafe self.pass($0, to: writer) }) else { throw .cancelled }
         }
         while true {
             let n = try HTTPSocket.readSome(socket, into: &chunk, timeout: timeout, host: host, port: port, keepGoing: keepGoing)
@@ -159,7 +162,8 @@ final class HTTPStreamedAnswer: Sendable {
     private func receive(_ request: HTTPSRequest, authorities: String?, timeout: Double, to writer: Int32) throws(HTTPError) {
         let transfer = HTTPSRequest.Transfer(limit: HTTPRequest.answerLimit, keepGoing: keepGoing)
         transfer.onHead = { [self] head in self.state.withLock { $0.head = head } }
-        transfer.onBody = { [self] bytes in self.pass(UnsafeRawBufferPointer(bytes), to: writer) }
+        // Safe: libcurl's bytes are lent for each call and passed on within it.
+        unsafe transfer.onBody = { [self] bytes in unsafe self.pass(UnsafeRawBufferPointer(bytes), to: writer) }
         do {
             _ = try request.perform(transfer, timeout: timeout, authorities: authorities)
         } catch .cancelled where state.withLock({ $0.stopped }) {
@@ -211,7 +215,7 @@ final class HTTPBodySpool: ByteSpool {
 
     func available(upTo target: UInt64) throws(FileError) -> UInt64 { try kept.available(upTo: target) }
 
-    func read(at offset: UInt64, into buffer: UnsafeMutableRawBufferPointer) throws(FileError) -> Int { try kept.read(at: offset, into: buffer) }
+    func read(at offset: UInt64, into buffer: UnsafeMutableRawBufferPointer) throws(FileError) -> Int { unsafe try kept.read(at: offset, into: buffer) }
 
     /// Waits until at least `count` bytes have come, or the body has ended: the first bytes, by
     /// which a compressed file is known.

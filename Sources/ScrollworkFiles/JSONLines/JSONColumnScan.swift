@@ -27,11 +27,13 @@ struct JSONColumnScan {
 
     /// The key's value in `record`, as ``JSONMemberScan/value(of:in:)`` answers.
     mutating func value(in record: UnsafeBufferPointer<UInt8>) -> JSONMemberScan.Found {
-        if let found = shape.value(in: record) {
+        // Safe: the record's bytes are lent for the call; the shape and the member scan read them
+        // inside their count (below and in their own files).
+        if let found = unsafe shape.value(in: record) {
             fitted()
             return found
         }
-        return missed(record)
+        return unsafe missed(record)
     }
 
     /// Notes that a record fitted ``shape``.
@@ -42,14 +44,15 @@ struct JSONColumnScan {
         guard let base = record.baseAddress else { return .undecided }
         // Records with a backslash have strings that a quote may not end: the scan reads those
         // a byte at a time.
-        let plain = memchr(base, 0x5C, record.count) == nil
+        // Safe: `memchr` is given the record's own count; the key is lent for the call.
+        let plain = unsafe memchr(base, 0x5C, record.count) == nil
         misses += 1
         let learning = plain && JSONRecordShape.learns(afterMisses: misses)
-        let found = key.withUnsafeBufferPointer { key in
-            JSONMemberScan.value(of: key, in: record, plain: plain, layout: &layout, recording: learning)
+        let found = unsafe key.withUnsafeBufferPointer { key in
+            unsafe JSONMemberScan.value(of: key, in: record, plain: plain, layout: &layout, recording: learning)
         }
         if learning {
-            shape.learn(record, layout: found == .undecided ? JSONMemberScan.Layout(flat: false) : layout)
+            unsafe shape.learn(record, layout: found == .undecided ? JSONMemberScan.Layout(flat: false) : layout)
             learned += 1
         }
         return found

@@ -14,10 +14,12 @@ extension JSONLinesRows {
     public func rowsHolding(_ searches: [TextSearch], pieceSize: Int = 4 << 20, concurrently loop: ConcurrentLoop = .serial,
                             progress: (Double) -> Bool = { _ in true }) throws(FileError) -> RowMarks? {
         let index = self.index
-        return try index.recordsHolding(searches, in: file, records: 0..<count, pieceSize: pieceSize, concurrently: loop, progress: progress) { bytes, start, records in
+        // Safe: the piece's bytes are lent to the marker for its call; each record's range lies
+        // inside the piece (the piece is read from the first record's start to the last's end).
+        return unsafe try index.recordsHolding(searches, in: file, records: 0..<count, pieceSize: pieceSize, concurrently: loop, progress: progress) { bytes, start, records in
             records.filter { record in
                 let range = index.range(ofRecord: record)
-                return Self.mayShowOtherwise(UnsafeBufferPointer(rebasing: bytes[Int(range.lowerBound - start)..<Int(range.upperBound - start)]))
+                return unsafe Self.mayShowOtherwise(UnsafeBufferPointer(rebasing: bytes[Int(range.lowerBound - start)..<Int(range.upperBound - start)]))
             }
         }
     }
@@ -26,7 +28,8 @@ extension JSONLinesRows {
     /// array, or an object inside the one it is.
     static func mayShowOtherwise(_ record: UnsafeBufferPointer<UInt8>) -> Bool {
         var objects = 0
-        for byte in record {
+        // Safe: the record's bytes, read in order inside their count.
+        for unsafe byte in unsafe record {
             switch byte {
             case 0x5C, 0x5B: return true
             case 0x7B:

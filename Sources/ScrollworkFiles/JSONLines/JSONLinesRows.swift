@@ -100,15 +100,17 @@ public struct JSONLinesRows: RowSource, Sendable {
             return .failure(JSONObjectReader.Problem(description: "\(error)"))
         }
         if framing == .arrayElements { bytes = Self.element(bytes, first: i == 0) }
-        return bytes.withUnsafeBufferPointer { members(of: $0, framing: framing) }
+        // Safe: the line is lent for the call.
+        return unsafe bytes.withUnsafeBufferPointer { unsafe members(of: $0, framing: framing) }
     }
 
     /// The members of a record's own bytes (an array element already trimmed).
     static func members(of bytes: UnsafeBufferPointer<UInt8>, framing: JSONFraming) -> Result<[JSONObjectReader.Member], JSONObjectReader.Problem> {
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+        // Safe: the caller's bytes, read inside their count.
+        if unsafe bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             return .failure(JSONObjectReader.Problem(description: framing == .lines ? "an empty line" : "an empty element"))
         }
-        do { return .success(try JSONObjectReader.members(of: bytes)) } catch { return .failure(error) }
+        do { return unsafe .success(try JSONObjectReader.members(of: bytes)) } catch { return .failure(error) }
     }
 
     /// An array element's own bytes: without the white space around it, the comma after it, and
@@ -121,8 +123,9 @@ public struct JSONLinesRows: RowSource, Sendable {
     static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         let space: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         var low = 0, high = bytes.count
-        while low < high && space(bytes[low]) { low += 1 }
-        while high > low && space(bytes[high - 1]) { high -= 1 }
+        // Safe: `low` and `high` stay in `0...count` and a byte is read only between them.
+        while unsafe low < high && space(bytes[low]) { low += 1 }
+        while unsafe high > low && space(bytes[high - 1]) { high -= 1 }
         return low..<high
     }
 
@@ -170,11 +173,13 @@ public struct JSONLinesRows: RowSource, Sendable {
     /// and ends with `}` (white space, and an array's brackets and commas, aside). A record
     /// that passes but is damaged inside still reads as no value, and its row says why.
     public static func unread(file: FileBytes, index: RecordIndex, framing: JSONFraming = .lines) -> (first: Int, problem: String, count: Int)? {
-        var framed = index.eachRecord(of: file, in: 0..<index.count, limit: DelimitedRows.recordLimit) { i, bytes -> Bool? in
+        // Safe: each record's bytes are lent for the closure's call; its ends are read only when
+        // its own range holds two bytes or more.
+        var framed = unsafe index.eachRecord(of: file, in: 0..<index.count, limit: DelimitedRows.recordLimit) { i, bytes -> Bool? in
             // A record longer than a read is not handed over: read on its own below.
-            guard let bytes else { return nil }
-            let own = framing == .arrayElements ? Self.bounds(ofElement: bytes, first: i == 0) : Self.trimmed(bytes)
-            return own.count >= 2 && bytes[own.lowerBound] == 0x7B && bytes[own.upperBound - 1] == 0x7D
+            guard let bytes = unsafe bytes else { return nil }
+            let own = unsafe framing == .arrayElements ? Self.bounds(ofElement: bytes, first: i == 0) : Self.trimmed(bytes)
+            return unsafe own.count >= 2 && bytes[own.lowerBound] == 0x7B && bytes[own.upperBound - 1] == 0x7D
         }
         for i in framed.indices where framed[i] == nil {
             if case .success = members(file: file, index: index, line: i, framing: framing) { framed[i] = true } else { framed[i] = false }
@@ -196,7 +201,8 @@ extension JSONLinesRows {
     /// others; a record the scan cannot answer for (an escape, a nested value) is read whole. What a sort
     /// reads a column's keys with.
     public func values<T>(ofColumn column: Int, in range: Range<Int>, _ value: (UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
-        values(ofColumn: column, at: range.clamped(to: 0..<count), value)
+        // Safe: a value's bytes are lent to `value` for its call only, here as below.
+        unsafe values(ofColumn: column, at: range.clamped(to: 0..<count), value)
     }
 
     /// Column `column`'s value in each of `rows` (row numbers, in the order given; ascending
@@ -212,17 +218,19 @@ extension JSONLinesRows {
         // the rows: using `self` in the loop copied them (and retained what they hold) each record.
         let alone = { [self] (i: Int) in row(at: i) }
         var scan = JSONColumnScan(key: key)
-        return index.eachRecord(of: file, at: rows, limit: DelimitedRows.recordLimit) { i, bytes in
-            if scans, let bytes {
-                switch scan.value(in: bytes) {
-                case let .value(r): return value(UnsafeBufferPointer(rebasing: bytes[r]))
+        // Safe: a record's bytes are lent for the closure's call; a value found in it is a range
+        // inside them.
+        return unsafe index.eachRecord(of: file, at: rows, limit: DelimitedRows.recordLimit) { i, bytes in
+            if scans, let bytes = unsafe bytes {
+                switch unsafe scan.value(in: bytes) {
+                case let .value(r): return unsafe value(UnsafeBufferPointer(rebasing: bytes[r]))
                 case .absent: return value(nil)
                 case .undecided: break
                 }
             }
             guard i >= 0, i < index.count else { return value(nil) }
             guard var text = alone(i)[column] else { return value(nil) }
-            return text.withUTF8 { value($0) }
+            return text.withUTF8 { unsafe value($0) }
         }
     }
 }

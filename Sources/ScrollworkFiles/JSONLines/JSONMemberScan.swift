@@ -64,6 +64,8 @@ enum JSONMemberScan {
     /// `base[0..<n]`, or nil when a backslash comes first (an escape, which only the byte loop
     /// reads) or no quote does.
     @inline(__always)
+    // Safe: `base` has `n` bytes (every caller's record); a word is loaded only while `at + 8 <=
+    // n`, a byte only while `at < n`, and a marked byte lies inside the word just loaded.
     static func stringEnd(_ base: UnsafePointer<UInt8>, from at: Int, _ n: Int) -> Int? {
         var at = at
         // Eight bytes at a time: most keys and codes end within the first word, so the loop's
@@ -71,18 +73,18 @@ enum JSONMemberScan {
         // the short strings it scanned). The lowest byte the zero test marks is exact.
         let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
         while at &+ 8 <= n {
-            let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
+            let word = unsafe UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
             let quote = word ^ 0x2222_2222_2222_2222, backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
             let zero = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & high
             if zero != 0 {
                 let end = at &+ zero.trailingZeroBitCount / 8
-                return base[end] == 0x22 ? end : nil
+                return unsafe base[end] == 0x22 ? end : nil
             }
             at &+= 8
         }
         while at < n {
-            if base[at] == 0x22 { return at }
-            if base[at] == 0x5C { return nil }
+            if unsafe base[at] == 0x22 { return at }
+            if unsafe base[at] == 0x5C { return nil }
             at &+= 1
         }
         return nil
@@ -91,12 +93,13 @@ enum JSONMemberScan {
     /// The offset past a number's characters from `at`, as the reader takes them: digits eight
     /// at a time first (most numbers are integers), then any sign, point or exponent.
     @inline(__always)
+    // Safe: as `stringEnd`: words while `at + 8 <= n`, bytes while `at < n`.
     static func numberEnd(_ base: UnsafePointer<UInt8>, from at: Int, _ n: Int) -> Int {
         // Offsets within a record: no sum can overflow.
         var at = at
-        if at < n, base[at] == 0x2D { at &+= 1 }
+        if at < n, unsafe base[at] == 0x2D { at &+= 1 }
         while at &+ 8 <= n {
-            let other = nonDigits(UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))
+            let other = unsafe nonDigits(UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))
             if other != 0 {
                 at &+= other.trailingZeroBitCount &>> 3
                 break
@@ -104,7 +107,7 @@ enum JSONMemberScan {
             at &+= 8
         }
         while at < n {
-            switch base[at] {
+            switch unsafe base[at] {
             case 0x30...0x39, 0x2D, 0x2B, 0x2E, 0x65, 0x45: at &+= 1
             default: return at
             }
@@ -119,13 +122,15 @@ enum JSONMemberScan {
 
     /// The length of `true`, `false` or `null` when one begins at `at`.
     @inline(__always)
+    // Safe where the caller gives `at < n` (both do): the word is compared only when it fits before
+    // `n`.
     static func literalLength(_ base: UnsafePointer<UInt8>, at: Int, _ n: Int) -> Int? {
         func word(_ bytes: StaticString) -> Int? {
             let count = bytes.utf8CodeUnitCount
-            guard at + count <= n, memcmp(base + at, bytes.utf8Start, count) == 0 else { return nil }
+            guard at + count <= n, unsafe memcmp(base + at, bytes.utf8Start, count) == 0 else { return nil }
             return count
         }
-        switch base[at] {
+        switch unsafe base[at] {
         case 0x74: return word("true")
         case 0x66: return word("false")
         case 0x6E: return word("null")
@@ -136,7 +141,10 @@ enum JSONMemberScan {
     /// The value of the last member named `key` (as the reader keeps it) in `record`.
     static func value(of key: UnsafeBufferPointer<UInt8>, in record: UnsafeBufferPointer<UInt8>) -> Found {
         var layout = Layout()
-        return value(of: key, in: record, plain: record.baseAddress.map { memchr($0, 0x5C, record.count) == nil } ?? true, layout: &layout, recording: false)
+        // Safe: the record and key are lent for the call; below, every read of `base` is at an `at`
+        // checked against `n`, the record's count, and `memchr` and `memcmp` are given counts that
+        // end inside it.
+        return unsafe value(of: key, in: record, plain: record.baseAddress.map { unsafe memchr($0, 0x5C, record.count) == nil } ?? true, layout: &layout, recording: false)
     }
 
     /// The value of the last member named `key` in `record`, which holds no backslash when
@@ -147,7 +155,7 @@ enum JSONMemberScan {
         var at = 0
         let n = record.count
         func skipSpace() {
-            while at < n, isSpace(base[at]) { at += 1 }
+            while at < n, unsafe isSpace(base[at]) { at += 1 }
         }
         /// A quoted string from `at` (its opening quote): its contents and whether they hold an
         /// escape; nil when it does not end.
@@ -155,21 +163,21 @@ enum JSONMemberScan {
             at += 1
             let start = at
             if plain {
-                guard let end = stringEnd(base, from: at, n) else { return nil }
+                guard let end = unsafe stringEnd(base, from: at, n) else { return nil }
                 at = end + 1
                 return (start..<end, false)
             }
             // The closing quote by memchr, when no backslash comes before it (nearly always).
-            if at < n, let quote = memchr(base + at, 0x22, n - at) {
-                let end = UnsafePointer<UInt8>(quote.assumingMemoryBound(to: UInt8.self)) - base
-                if end == at || memchr(base + at, 0x5C, end - at) == nil {
+            if at < n, let quote = unsafe memchr(base + at, 0x22, n - at) {
+                let end = unsafe UnsafePointer<UInt8>(quote.assumingMemoryBound(to: UInt8.self)) - base
+                if unsafe end == at || memchr(base + at, 0x5C, end - at) == nil {
                     at = end + 1
                     return (start..<end, false)
                 }
             }
             var escaped = false
             while at < n {
-                let b = base[at]
+                let b = unsafe base[at]
                 if b == 0x22 {
                     at += 1
                     return (start..<(at - 1), escaped)
@@ -184,7 +192,7 @@ enum JSONMemberScan {
         func skipNested() -> Bool {
             var depth = 0
             while at < n {
-                switch base[at] {
+                switch unsafe base[at] {
                 case 0x7B, 0x5B: depth += 1; at += 1
                 case 0x7D, 0x5D:
                     depth -= 1
@@ -197,41 +205,41 @@ enum JSONMemberScan {
             return false
         }
         skipSpace()
-        guard at < n, base[at] == 0x7B else { return .undecided }
+        guard at < n, unsafe base[at] == 0x7B else { return .undecided }
         at += 1
         var found = Found.absent
         var member = 0
         skipSpace()
-        if at < n, base[at] == 0x7D {
+        if at < n, unsafe base[at] == 0x7D {
             at += 1
         } else {
             while true {
                 skipSpace()
-                guard at < n, base[at] == 0x22, let (name, escaped) = string(), !escaped else { return .undecided }
-                let matches = name.count == key.count && (key.isEmpty || memcmp(base + name.lowerBound, key.baseAddress!, key.count) == 0)
+                guard at < n, unsafe base[at] == 0x22, let (name, escaped) = string(), !escaped else { return .undecided }
+                let matches = unsafe name.count == key.count && (key.isEmpty || memcmp(base + name.lowerBound, key.baseAddress!, key.count) == 0)
                 skipSpace()
-                guard at < n, base[at] == 0x3A else { return .undecided }
+                guard at < n, unsafe base[at] == 0x3A else { return .undecided }
                 at += 1
                 skipSpace()
                 guard at < n else { return .undecided }
                 let start = at
-                switch base[at] {
+                switch unsafe base[at] {
                 case 0x22:
                     guard let (text, escaped) = string() else { return .undecided }
                     // Text beyond ASCII is left to the reader, which mends bad UTF-8 its own way.
-                    if matches { found = !escaped && text.allSatisfy({ base[$0] < 0x80 }) ? .value(text) : .undecided }
+                    if matches { found = !escaped && text.allSatisfy({ unsafe base[$0] < 0x80 }) ? .value(text) : .undecided }
                     if escaped { layout.flat = false }
                 case 0x7B, 0x5B:
                     guard skipNested(), !matches else { return .undecided }
                     layout.flat = false
                 default:
-                    if let word = literalLength(base, at: at, n) {
+                    if let word = unsafe literalLength(base, at: at, n) {
                         at += word
                     } else {
-                        at = numberEnd(base, from: at, n)
+                        at = unsafe numberEnd(base, from: at, n)
                     }
                     guard at > start else { return .undecided }
-                    if matches { found = isNull(startingWith: base[start]) ? .absent : .value(start..<at) }
+                    if matches { found = unsafe isNull(startingWith: base[start]) ? .absent : .value(start..<at) }
                 }
                 if recording {
                     layout.values.append(start..<at)
@@ -241,8 +249,8 @@ enum JSONMemberScan {
                 member += 1
                 skipSpace()
                 guard at < n else { return .undecided }
-                if base[at] == 0x2C { at += 1; continue }
-                guard base[at] == 0x7D else { return .undecided }
+                if unsafe base[at] == 0x2C { at += 1; continue }
+                guard unsafe base[at] == 0x7D else { return .undecided }
                 at += 1
                 break
             }

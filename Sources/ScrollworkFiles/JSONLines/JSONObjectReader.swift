@@ -38,7 +38,8 @@ public enum JSONObjectReader {
     ///
     /// - Throws: ``Problem`` when the line is not one JSON object, saying where.
     public static func members(of line: UnsafeBufferPointer<UInt8>) throws(Problem) -> [Member] {
-        var reader = Cursor(bytes: line)
+        // Safe: the cursor is dropped before this returns, and reads only below the line's count.
+        var reader = unsafe Cursor(bytes: line)
         reader.skipSpace()
         guard reader.take(0x7B) else { throw reader.problem("expected { to begin an object") }
         var members: [Member] = []
@@ -62,17 +63,20 @@ public enum JSONObjectReader {
     /// The members of the object in `line`, for bytes in an array.
     public static func members(of line: [UInt8]) throws(Problem) -> [Member] {
         var result: Result<[Member], Problem> = .success([])
-        line.withUnsafeBufferPointer { bytes in
-            do throws(Problem) { result = .success(try members(of: bytes)) } catch { result = .failure(error) }
+        // Safe: the line is lent for the call.
+        unsafe line.withUnsafeBufferPointer { bytes in
+            do throws(Problem) { result = unsafe .success(try members(of: bytes)) } catch { result = .failure(error) }
         }
         return try result.get()
     }
 
-    private struct Cursor {
+    @safe private struct Cursor {
+        // Safe to hold: made over bytes lent for one `members(of:)` call and dropped before it
+        // returns; every read checks `at` against their count.
         let bytes: UnsafeBufferPointer<UInt8>
         var at = 0
 
-        var peek: UInt8? { at < bytes.count ? bytes[at] : nil }
+        var peek: UInt8? { unsafe at < bytes.count ? bytes[at] : nil }
 
         func problem(_ what: String) -> Problem { Problem(description: "not a JSON object: \(what) at byte \(at + 1)") }
 
@@ -111,7 +115,7 @@ public enum JSONObjectReader {
         mutating func scalar(into out: inout [UInt8]) throws(Problem) -> Kind {
             for (word, kind) in [("true", Kind.boolean), ("false", .boolean), ("null", .null)] {
                 let w = Array(word.utf8)
-                if at + w.count <= bytes.count && Array(bytes[at..<(at + w.count)]) == w {
+                if unsafe at + w.count <= bytes.count && Array(bytes[at..<(at + w.count)]) == w {
                     out += w
                     at += w.count
                     return kind
@@ -120,7 +124,7 @@ public enum JSONObjectReader {
             let start = at
             while let b = peek, (0x30...0x39).contains(b) || [0x2D, 0x2B, 0x2E, 0x65, 0x45].contains(b) { at += 1 }
             guard at > start else { throw problem("expected a value") }
-            out += bytes[start..<at]
+            unsafe out += bytes[start..<at]
             return .number
         }
 
@@ -131,7 +135,7 @@ public enum JSONObjectReader {
             case 0x22:
                 let start = at
                 _ = try string()
-                out += bytes[start..<at]
+                unsafe out += bytes[start..<at]
             case let open? where open == 0x7B || open == 0x5B:
                 let close: UInt8 = open == 0x7B ? 0x7D : 0x5D
                 out.append(open)
@@ -203,10 +207,10 @@ public enum JSONObjectReader {
         }
 
         mutating func hex4() -> UInt32? {
-            guard at + 4 <= bytes.count else { return nil }
+            guard unsafe at + 4 <= bytes.count else { return nil }
             var value: UInt32 = 0
             for i in 0..<4 {
-                let b = bytes[at + i]
+                let b = unsafe bytes[at + i]
                 let digit: UInt32
                 switch b {
                 case 0x30...0x39: digit = UInt32(b - 0x30)

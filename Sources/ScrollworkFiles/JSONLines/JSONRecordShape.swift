@@ -33,15 +33,16 @@ struct JSONRecordShape {
         bounds.removeAll(keepingCapacity: true)
         names.removeAll(keepingCapacity: true)
         guard layout.flat, layout.end <= record.count, layout.names.count == layout.values.count else { return }
-        names = layout.names.map { String(decoding: UnsafeBufferPointer(rebasing: record[$0]), as: UTF8.self) }
+        // Safe: the layout's ranges were found in this record, inside its count.
+        names = layout.names.map { unsafe String(decoding: UnsafeBufferPointer(rebasing: record[$0]), as: UTF8.self) }
         var from = 0
         for value in layout.values {
             bounds.append(text.count)
-            text += record[from..<value.lowerBound]
+            unsafe text += record[from..<value.lowerBound]
             from = value.upperBound
         }
         bounds.append(text.count)
-        text += record[from..<layout.end]
+        unsafe text += record[from..<layout.end]
         bounds.append(text.count)
         text += repeatElement(0, count: 8)
         keyMember = layout.keyMember
@@ -52,11 +53,13 @@ struct JSONRecordShape {
     func value(in record: UnsafeBufferPointer<UInt8>) -> JSONMemberScan.Found? {
         var found = JSONMemberScan.Found.absent
         let key = keyMember
-        let fits = walk(record) { member, text, quoted in
+        // Safe: the ranges `walk` hands over lie inside the record.
+        // Safe: the ranges `walk` hands over lie inside the record.
+        let fits = unsafe walk(record) { member, text, quoted in
             guard member == key else { return true }
             // Text beyond ASCII is the reader's, as in the scan.
-            if quoted, !Self.isASCII(record, text) { return false }
-            found = !quoted && JSONMemberScan.isNull(startingWith: record[text.lowerBound]) ? .absent : .value(text)
+            if quoted, unsafe !Self.isASCII(record, text) { return false }
+            found = unsafe !quoted && JSONMemberScan.isNull(startingWith: record[text.lowerBound]) ? .absent : .value(text)
             return true
         }
         return fits ? found : nil
@@ -66,9 +69,9 @@ struct JSONRecordShape {
     /// member, when the record fits this layout and every string is ASCII (the reader's text
     /// is then the bytes as written); false when not.
     func values(in record: UnsafeBufferPointer<UInt8>, _ take: (_ member: Int, _ text: Range<Int>?) -> Void) -> Bool {
-        walk(record) { member, text, quoted in
-            if quoted, !Self.isASCII(record, text) { return false }
-            take(member, !quoted && JSONMemberScan.isNull(startingWith: record[text.lowerBound]) ? nil : text)
+        unsafe walk(record) { member, text, quoted in
+            if quoted, unsafe !Self.isASCII(record, text) { return false }
+            unsafe take(member, !quoted && JSONMemberScan.isNull(startingWith: record[text.lowerBound]) ? nil : text)
             return true
         }
     }
@@ -76,7 +79,8 @@ struct JSONRecordShape {
     /// Whether `record`'s bytes `range` are all ASCII.
     @inline(__always)
     private static func isASCII(_ record: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        for i in range where record[i] >= 0x80 { return false }
+        // Safe: the range is one `walk` found inside the record.
+        for i in range where unsafe record[i] >= 0x80 { return false }
         return true
     }
 
@@ -87,36 +91,39 @@ struct JSONRecordShape {
     private func walk(_ record: UnsafeBufferPointer<UInt8>, _ visit: (_ member: Int, _ text: Range<Int>, _ quoted: Bool) -> Bool) -> Bool {
         guard let base = record.baseAddress, !bounds.isEmpty else { return false }
         let n = record.count
-        return text.withUnsafeBufferPointer { text -> Bool in
-            bounds.withUnsafeBufferPointer { bounds -> Bool in
+        // Safe: the shape's text and bounds are lent for the call (the text padded to eight bytes
+        // or more, as `same` needs); the record is compared only through `same`, given the room
+        // left in it, and read only at offsets below `n`.
+        return unsafe text.withUnsafeBufferPointer { text -> Bool in
+            unsafe bounds.withUnsafeBufferPointer { bounds -> Bool in
                 let shape = text.baseAddress!
                 var at = 0
                 let values = bounds.count &- 2
                 for member in 0...values {
                     // Offsets within the record and the layout: no sum or difference can overflow.
-                    let run = bounds[member], count = bounds[member &+ 1] &- run
-                    guard Self.same(base + at, shape + run, count: count, room: n &- at) else { return false }
+                    let run = unsafe bounds[member], count = unsafe bounds[member &+ 1] &- run
+                    guard unsafe Self.same(base + at, shape + run, count: count, room: n &- at) else { return false }
                     at &+= count
                     if member == values { break }
                     guard at < n else { return false }
-                    let start = at, first = base[at]
+                    let start = at, first = unsafe base[at]
                     // Numbers first, the values most members hold; a value starting another way
                     // than these four is left to the scan.
                     if first &- 0x30 < 10 || first == 0x2D {
-                        at = JSONMemberScan.numberEnd(base, from: at, n)
+                        at = unsafe JSONMemberScan.numberEnd(base, from: at, n)
                     } else if first == 0x22 {
-                        guard let end = JSONMemberScan.stringEnd(base, from: at &+ 1, n) else { return false }
+                        guard let end = unsafe JSONMemberScan.stringEnd(base, from: at &+ 1, n) else { return false }
                         at = end &+ 1
                         guard visit(member, (start &+ 1)..<end, true) else { return false }
                         continue
-                    } else if let word = JSONMemberScan.literalLength(base, at: at, n) {
+                    } else if let word = unsafe JSONMemberScan.literalLength(base, at: at, n) {
                         at &+= word
                     } else {
                         return false
                     }
                     guard visit(member, start..<at, false) else { return false }
                 }
-                while at < n, JSONMemberScan.isSpace(base[at]) { at += 1 }
+                while at < n, unsafe JSONMemberScan.isSpace(base[at]) { at += 1 }
                 return at == n
             }
         }
@@ -127,24 +134,27 @@ struct JSONRecordShape {
     @inline(__always)
     private static func same(_ record: UnsafePointer<UInt8>, _ shape: UnsafePointer<UInt8>, count: Int, room: Int) -> Bool {
         guard count <= room else { return false }
-        func word(_ p: UnsafePointer<UInt8>) -> UInt64 { UnsafeRawPointer(p).loadUnaligned(as: UInt64.self) }
+        // Safe: a word is loaded from the record only within `count <= room` bytes (the last word
+        // overlaps the one before it), or where `room >= 8`; the shape has at least eight bytes and
+        // `count` at each run.
+        func word(_ p: UnsafePointer<UInt8>) -> UInt64 { unsafe UnsafeRawPointer(p).loadUnaligned(as: UInt64.self) }
         if count > 16 {
             var k = 0
             while k &+ 8 < count {
-                guard word(record + k) == word(shape + k) else { return false }
+                guard unsafe word(record + k) == word(shape + k) else { return false }
                 k &+= 8
             }
             // The last word overlaps the one before it rather than reading past the run.
-            return word(record + count - 8) == word(shape + count - 8)
+            return unsafe word(record + count - 8) == word(shape + count - 8)
         }
         if count >= 8 {
-            return word(record) == word(shape) && word(record + count - 8) == word(shape + count - 8)
+            return unsafe word(record) == word(shape) && word(record + count - 8) == word(shape + count - 8)
         }
         if room >= 8 {
             let mask: UInt64 = count == 0 ? 0 : ~0 >> (64 - 8 * UInt64(count))
-            return (word(record) ^ word(shape)) & mask == 0
+            return unsafe (word(record) ^ word(shape)) & mask == 0
         }
-        for i in 0..<count where record[i] != shape[i] { return false }
+        for i in 0..<count where unsafe record[i] != shape[i] { return false }
         return true
     }
 }

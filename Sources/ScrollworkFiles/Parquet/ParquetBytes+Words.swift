@@ -8,12 +8,12 @@ extension ParquetBytes {
     mutating func littleEndianValues<T: FixedWidthInteger>(_ count: Int, as type: T.Type) throws(ParquetMetadata.Failure) -> [T] {
         let size = MemoryLayout<T>.size
         let range = try take(try Self.product(count, size))
-        return [T](unsafeUninitializedCapacity: count) { values, made in
-            bytes.withUnsafeBytes { raw in
-                // `take` checked that `range` lies inside `bytes`, and it holds `count` values
+        return unsafe [T](unsafeUninitializedCapacity: count) { values, made in
+            unsafe bytes.withUnsafeBytes { raw in
+                // Safe: `take` checked that `range` lies inside `bytes`, and it holds `count` values
                 // of `size` bytes: every load reads inside it; `values` has room for `count`.
                 for k in 0..<count {
-                    values.initializeElement(at: k, to: T(littleEndian: raw.loadUnaligned(fromByteOffset: range.lowerBound + k * size, as: T.self)))
+                    unsafe values.initializeElement(at: k, to: T(littleEndian: raw.loadUnaligned(fromByteOffset: range.lowerBound + k * size, as: T.self)))
                 }
             }
             made = count

@@ -38,9 +38,12 @@ enum ParquetCodec {
         let input = Array(bytes)
         let wanted = Swift.min(size, Swift.max(0, prefix))
         while produced < wanted {
-            let step = input.withUnsafeBytes { inBytes in
-                output.withUnsafeMutableBytes { outBytes in
-                    decompressor.step(UnsafeRawBufferPointer(rebasing: inBytes[consumed...]), into: UnsafeMutableRawBufferPointer(rebasing: outBytes[produced..<wanted]))
+            // Safe: both arrays are lent for the call; `consumed` is at most the input's count (a
+            // step consumes no more than it is given) and `produced..<wanted` lies inside the
+            // output (`wanted <= size`).
+            let step = unsafe input.withUnsafeBytes { inBytes in
+                unsafe output.withUnsafeMutableBytes { outBytes in
+                    unsafe decompressor.step(UnsafeRawBufferPointer(rebasing: inBytes[consumed...]), into: UnsafeMutableRawBufferPointer(rebasing: outBytes[produced..<wanted]))
                 }
             }
             switch step {
@@ -64,8 +67,10 @@ enum ParquetCodec {
         guard length == UInt64(size) else { throw ParquetBytes.failure("a Snappy page says \(length) bytes where its header says \(size)") }
         var output = [UInt8](repeating: 0, count: size)
         let wanted = Swift.min(size, Swift.max(0, prefix))
-        let made = reader.bytes.withUnsafeBufferPointer { input in
-            output.withUnsafeMutableBufferPointer { out in SnappyBlock.decode(input, from: reader.offset, into: out, stoppingAt: wanted) }
+        // Safe: both arrays are lent for the call; `SnappyBlock.decode` checks every literal and
+        // copy against both counts.
+        let made = unsafe reader.bytes.withUnsafeBufferPointer { input in
+            unsafe output.withUnsafeMutableBufferPointer { out in unsafe SnappyBlock.decode(input, from: reader.offset, into: out, stoppingAt: wanted) }
         }
         switch made {
         case let .failure(message): throw ParquetBytes.failure(message)
@@ -89,10 +94,10 @@ enum ParquetCodec {
             }
             let at = count
             // Safe: the guard above keeps both ranges inside their arrays.
-            bytes.withUnsafeMutableBufferPointer { out in
-                source.withUnsafeBufferPointer { from in
+            unsafe bytes.withUnsafeMutableBufferPointer { out in
+                unsafe source.withUnsafeBufferPointer { from in
                     guard let target = out.baseAddress, let origin = from.baseAddress else { return }
-                    (target + at).update(from: origin + range.lowerBound, count: range.count)
+                    unsafe (target + at).update(from: origin + range.lowerBound, count: range.count)
                 }
             }
             count += range.count
@@ -105,9 +110,9 @@ enum ParquetCodec {
             let at = count
             // Safe: the guards above keep the source (from `at - offset`) and the target (to
             // `at + length`) inside the bytes made so far and the page.
-            bytes.withUnsafeMutableBufferPointer { out in
+            unsafe bytes.withUnsafeMutableBufferPointer { out in
                 guard let base = out.baseAddress else { return }
-                SnappyBlock.copy(in: base, at: at, offset: offset, length: length)
+                unsafe SnappyBlock.copy(in: base, at: at, offset: offset, length: length)
             }
             count += length
         }
@@ -172,8 +177,10 @@ enum ParquetCodec {
         var output = [UInt8](repeating: 0, count: Swift.max(1, size))
         var produced = size
         let input = Array(bytes)
-        let result = input.withUnsafeBufferPointer { inBytes in
-            output.withUnsafeMutableBufferPointer { outBytes in library.decompress(inBytes.count, inBytes.baseAddress, &produced, outBytes.baseAddress) }
+        // Safe: the library is told the input's count and the output's room (`produced`, at most
+        // the output's count) and writes no more.
+        let result = unsafe input.withUnsafeBufferPointer { inBytes in
+            unsafe output.withUnsafeMutableBufferPointer { outBytes in unsafe library.decompress(inBytes.count, inBytes.baseAddress, &produced, outBytes.baseAddress) }
         }
         guard result == 1, produced == size else { throw ParquetBytes.failure("a Brotli page is damaged (\(produced) of its \(size) bytes)") }
         return Array(output.prefix(size))
@@ -181,7 +188,9 @@ enum ParquetCodec {
 }
 
 /// libbrotlidec's one-call decoder, loaded when a Brotli page is first read.
-struct BrotliLibrary: @unchecked Sendable {
+@safe struct BrotliLibrary: @unchecked Sendable {
+    // Safe to hold: function pointers into a library that stays loaded for the program's life;
+    // each call through one is marked `unsafe` where it is made.
     typealias Decompress = @convention(c) (Int, UnsafePointer<UInt8>?, UnsafeMutablePointer<Int>?, UnsafeMutablePointer<UInt8>?) -> Int32
     let decompress: Decompress
 
@@ -189,7 +198,7 @@ struct BrotliLibrary: @unchecked Sendable {
     static let shared: BrotliLibrary? = BrotliLibrary()
 
     private init?() {
-        guard let f = loadFunctions(from: ["libbrotlidec.so.1", "libbrotlidec.so", "libbrotlidec.1.dylib", "libbrotlidec.dylib"], ["BrotliDecoderDecompress"]) else { return nil }
-        decompress = unsafeBitCast(f[0], to: Decompress.self)
+        guard let f = unsafe loadFunctions(from: ["libbrotlidec.so.1", "libbrotlidec.so", "libbrotlidec.1.dylib", "libbrotlidec.dylib"], ["BrotliDecoderDecompress"]) else { return nil }
+        unsafe decompress = unsafe unsafeBitCast(f[0], to: Decompress.self)
     }
 }

@@ -104,8 +104,9 @@ public enum ParquetColumnKind: Sendable, Hashable {
     /// The narrowest kind at or above `self` that holds `bytes` exactly.
     func widened(toHold bytes: UnsafeBufferPointer<UInt8>) -> ParquetColumnKind {
         switch self {
-        case .integer where Self.integer(bytes) != nil, .fixedWidthInteger where Self.integer(bytes) != nil: return .integer
-        case .integer, .fixedWidthInteger, .real, .float: return Self.real(bytes) != nil ? .real : .text
+        // Safe: the caller's bytes, read inside their count here and below.
+        case .integer where unsafe Self.integer(bytes) != nil, .fixedWidthInteger where unsafe Self.integer(bytes) != nil: return .integer
+        case .integer, .fixedWidthInteger, .real, .float: return unsafe Self.real(bytes) != nil ? .real : .text
         default: return .text
         }
     }
@@ -114,13 +115,15 @@ public enum ParquetColumnKind: Sendable, Hashable {
     /// 64 bits: text that reads back the same from the number.
     static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
         var i = 0
-        let negative = bytes.first == 0x2D
+        // Safe: `bytes[i]` is read only once `digits > 0` says a byte lies at `i`, and the loop
+        // stays below the count.
+        let negative = unsafe bytes.first == 0x2D
         if negative { i = 1 }
         let digits = bytes.count - i
-        guard digits > 0, digits <= 19, bytes[i] != 0x30 || digits == 1, !(negative && digits == 1 && bytes[i] == 0x30) else { return nil }
+        guard digits > 0, digits <= 19, unsafe bytes[i] != 0x30 || digits == 1, unsafe !(negative && digits == 1 && bytes[i] == 0x30) else { return nil }
         var value: Int64 = 0
         while i < bytes.count {
-            let d = bytes[i] &- 0x30
+            let d = unsafe bytes[i] &- 0x30
             guard d <= 9 else { return nil }
             let (times, o1) = value.multipliedReportingOverflow(by: 10)
             let (next, o2) = negative ? times.subtractingReportingOverflow(Int64(d)) : times.addingReportingOverflow(Int64(d))
@@ -136,8 +139,8 @@ public enum ParquetColumnKind: Sendable, Hashable {
     /// (`0.30000000000000004`, as pandas writes it), not a neighbour's (`9007199254740993`).
     /// `1e400` and `1e-400` name numbers a double has no room for.
     static func real(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        guard let value = NumberText.real(bytes) else { return nil }
-        guard let written = Decimal(bytes) else { return value }
+        guard let value = unsafe NumberText.real(bytes) else { return nil }
+        guard let written = unsafe Decimal(bytes) else { return value }
         if value.isInfinite || (value == 0 && !written.digits.isEmpty) { return nil }
         guard written.digits.count > 15 else { return value }
         return Decimal(Array(value.description.utf8)) == written ? value : nil
@@ -150,7 +153,7 @@ public enum ParquetColumnKind: Sendable, Hashable {
         var digits: [UInt8] = []
         var exponent = 0
 
-        init?(_ bytes: UnsafeBufferPointer<UInt8>) { self.init(Array(bytes)) }
+        init?(_ bytes: UnsafeBufferPointer<UInt8>) { unsafe self.init(Array(bytes)) }
 
         init?(_ bytes: [UInt8]) {
             var i = 0

@@ -15,7 +15,8 @@ struct ParquetEntryTexts: Sendable {
         var starts = [0]
         starts.reserveCapacity(dictionary.count + 1)
         for entry in 0..<dictionary.count {
-            if var text = kind.value(dictionary, at: entry).presentText { text.withUTF8 { bytes.append(contentsOf: $0) } }
+            // Safe: each text's bytes are lent for the append.
+            if var text = kind.value(dictionary, at: entry).presentText { text.withUTF8 { unsafe bytes.append(contentsOf: $0) } }
             starts.append(bytes.count)
         }
         self.bytes = bytes

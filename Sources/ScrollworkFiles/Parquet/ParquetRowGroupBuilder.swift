@@ -38,25 +38,26 @@ struct ParquetRowGroupBuilder {
     /// Appends column `k`'s value of the row being gathered (nil: null); a value its kind
     /// cannot hold widens ``needed`` instead (the group is then to be made again).
     mutating func append(_ value: UnsafeBufferPointer<UInt8>?, column k: Int) {
-        guard let value else { return columns[k].present.append(false) }
+        // Safe: the value's bytes are lent for the call and copied or read inside their count.
+        guard let value = unsafe value else { return columns[k].present.append(false) }
         switch storages[k] {
         case .integers:
             // Whole numbers shown as such, the common case, read without the kind's checks.
             let whole: Int64?
-            if case .integer = kinds[k] { whole = ParquetColumnKind.integer(value) } else { whole = kinds[k].storedInteger(value) }
-            guard let v = whole else { return widen(k, toHold: value) }
+            if case .integer = kinds[k] { whole = unsafe ParquetColumnKind.integer(value) } else { whole = unsafe kinds[k].storedInteger(value) }
+            guard let v = whole else { return unsafe widen(k, toHold: value) }
             columns[k].integers.append(v)
         case .reals:
-            guard let v = ParquetColumnKind.real(value) else { return widen(k, toHold: value) }
+            guard let v = unsafe ParquetColumnKind.real(value) else { return unsafe widen(k, toHold: value) }
             columns[k].reals.append(v)
         case .floats:
-            guard let v = ParquetColumnKind.float(value) else { return widen(k, toHold: value) }
+            guard let v = unsafe ParquetColumnKind.float(value) else { return unsafe widen(k, toHold: value) }
             columns[k].reals.append(v)
         case .text:
-            columns[k].text.append(contentsOf: value)
+            unsafe columns[k].text.append(contentsOf: value)
             columns[k].ends.append(columns[k].text.count)
         case .bytes:
-            guard let bytes = kinds[k].storedBytes(value) else { return widen(k, toHold: value) }
+            guard let bytes = unsafe kinds[k].storedBytes(value) else { return unsafe widen(k, toHold: value) }
             columns[k].text += bytes
             columns[k].ends.append(columns[k].text.count)
         }
@@ -65,7 +66,7 @@ struct ParquetRowGroupBuilder {
 
     /// Notes that column `k` must be wide enough for `value`, which its kind cannot hold.
     private mutating func widen(_ k: Int, toHold value: UnsafeBufferPointer<UInt8>) {
-        needed[k] = needed[k].joined(with: kinds[k].widened(toHold: value))
+        needed[k] = unsafe needed[k].joined(with: kinds[k].widened(toHold: value))
     }
 
     /// Ends the row being gathered.

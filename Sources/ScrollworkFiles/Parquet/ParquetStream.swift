@@ -20,7 +20,8 @@ struct ParquetStream {
     /// a null); returns a row group's bytes when one is full, and nothing once a value did not fit.
     mutating func append(row: Int, from value: (Int, Int) -> UnsafeBufferPointer<UInt8>?) -> [UInt8] {
         guard builder.fits else { return [] }
-        for k in builder.kinds.indices { builder.append(value(k, row), column: k) }
+        // Safe: each value's bytes are lent for the append, which copies what it keeps.
+        for k in builder.kinds.indices { unsafe builder.append(value(k, row), column: k) }
         builder.endRow()
         return builder.fits && builder.rowCount >= ParquetFileWriter.groupRows ? flush() : []
     }

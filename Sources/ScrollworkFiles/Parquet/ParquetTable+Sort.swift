@@ -200,12 +200,15 @@ extension ParquetValueKind {
                 let value = sortValue(dictionary, at: entry)
                 if case var .string(text) = value {
                     starts[entry] = texts.count
-                    text.withUTF8 { texts.append(contentsOf: $0) }
+                    // Safe: the text's bytes are lent for the append.
+                    text.withUTF8 { unsafe texts.append(contentsOf: $0) }
                     ends[entry] = texts.count
                 }
                 made[entry] = value
             }
-            texts.withUnsafeBufferPointer { texts in
+            // Safe: an entry's text is `starts[entry]..<ends[entry]`, the range it was appended at,
+            // inside `texts`.
+            unsafe texts.withUnsafeBufferPointer { texts in
                 for slot in slots {
                     guard slot >= 0, slot < count, Int(indices[slot]) < made.count, let value = made[Int(indices[slot])] else {
                         keys.appendMissing()
@@ -215,7 +218,7 @@ extension ParquetValueKind {
                     switch value {
                     case let .int(n): keys.appendInt(n)
                     case let .double(x): keys.appendDouble(x)
-                    case .string: keys.appendText(UnsafeBufferPointer(rebasing: texts[starts[entry]..<ends[entry]]))
+                    case .string: unsafe keys.appendText(UnsafeBufferPointer(rebasing: texts[starts[entry]..<ends[entry]]))
                     default: keys.append(value)
                     }
                 }
@@ -239,9 +242,11 @@ extension ParquetValueKind {
         case let .doubles(v):
             for slot in slots { if slot >= 0 && slot < count { keys.appendDouble(v[slot]) } else { keys.appendMissing() } }
         case let .bytes(starts, data) where self == .text:
-            data.withUnsafeBufferPointer { data in
+            // Safe: `starts` are the offsets the page's decoder made, ascending and ending at
+            // `data`'s count, one more than the values; a slot is checked below `count` first.
+            unsafe data.withUnsafeBufferPointer { data in
                 for slot in slots {
-                    if slot >= 0 && slot < count { keys.appendText(UnsafeBufferPointer(rebasing: data[starts[slot]..<starts[slot + 1]])) } else { keys.appendMissing() }
+                    if slot >= 0 && slot < count { unsafe keys.appendText(UnsafeBufferPointer(rebasing: data[starts[slot]..<starts[slot + 1]])) } else { keys.appendMissing() }
                 }
             }
         default:

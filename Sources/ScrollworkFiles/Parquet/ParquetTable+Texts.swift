@@ -64,9 +64,11 @@ extension ParquetColumn {
         // The entries looked up first, in a loop of loads that do not wait on each other: the
         // slots of rows in an order of their own are far apart, and each load misses the cache.
         let named = slots.map { slot in slot >= 0 && slot < count ? Int(indices[slot]) : -1 }
-        entries.bytes.withUnsafeBufferPointer { bytes in
+        // Safe: an entry's text is `starts[entry]..<starts[entry + 1]`, checked below the last
+        // start, and the starts ascend inside `bytes`.
+        unsafe entries.bytes.withUnsafeBufferPointer { bytes in
             for (entry, place) in zip(named, places) where entry >= 0 && entry < starts.count - 1 {
-                batch.set(bytes: UnsafeBufferPointer(rebasing: bytes[starts[entry]..<starts[entry + 1]]), column: column, row: place)
+                unsafe batch.set(bytes: UnsafeBufferPointer(rebasing: bytes[starts[entry]..<starts[entry + 1]]), column: column, row: place)
             }
         }
     }

@@ -29,8 +29,10 @@ struct ParquetTextRows: InPlaceRows {
     func values<T, Rows: RandomAccessCollection<Int>>(ofField field: Int, at rows: Rows, _ value: (UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
         guard columns.indices.contains(field) else { return rows.map { _ in value(nil) } }
         let batch = texts(rows, of: [columns[field]])
-        return batch.withValues { read in
-            (0..<rows.count).map { k in value(k < batch.rowCount ? read(0, k) : nil) }
+        // Safe: a value's bytes are lent to `value` for its call only; rows past the batch are
+        // asked as nulls.
+        return unsafe batch.withValues { read in
+            (0..<rows.count).map { k in unsafe value(k < batch.rowCount ? read(0, k) : nil) }
         }
     }
 
@@ -38,14 +40,16 @@ struct ParquetTextRows: InPlaceRows {
     func fields<T, Rows: RandomAccessCollection<Int>>(at rows: Rows, _ body: (Int, FieldList) -> T) -> [T] {
         let batch = texts(rows, of: columns)
         var spans = [FieldSpan](repeating: FieldSpan(start: 0, count: 0, inScratch: false), count: columns.count)
-        return batch.withSpans { bytes, span in
-            spans.withUnsafeMutableBufferPointer { spans in
+        // Safe: the batch's bytes and the spans are lent for the call; each span is one the batch
+        // made inside its bytes, and the field list is lent to `body` for its call only.
+        return unsafe batch.withSpans { bytes, span in
+            unsafe spans.withUnsafeMutableBufferPointer { spans in
                 rows.enumerated().map { k, row in
                     let shown = k < batch.rowCount
                     for c in spans.indices where shown {
-                        spans[c] = span(c, k).map { FieldSpan(start: $0.start, count: $0.count, inScratch: false) } ?? .null
+                        unsafe spans[c] = span(c, k).map { FieldSpan(start: $0.start, count: $0.count, inScratch: false) } ?? .null
                     }
-                    return body(row, FieldList(spans: UnsafeBufferPointer(rebasing: spans[0..<(shown ? spans.count : 0)]), record: bytes, scratch: bytes))
+                    return unsafe body(row, FieldList(spans: UnsafeBufferPointer(rebasing: spans[0..<(shown ? spans.count : 0)]), record: bytes, scratch: bytes))
                 }
             }
         }

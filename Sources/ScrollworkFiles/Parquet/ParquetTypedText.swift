@@ -7,37 +7,39 @@ extension ParquetColumnKind {
     func storedInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
         // Whole numbers are read from the bytes; the other kinds compare text (made once here).
         switch self {
-        case .integer: return Self.integer(bytes)
+        // Safe: the caller's bytes; every read below is at an index checked against their count, or
+        // inside a range whose length was checked first.
+        case .integer: return unsafe Self.integer(bytes)
         case let .fixedWidthInteger(bits, signed: true):
-            guard let v = Self.integer(bytes), bits == 64 || (v >= -(Int64(1) << (bits - 1)) && v < Int64(1) << (bits - 1)) else { return nil }
+            guard let v = unsafe Self.integer(bytes), bits == 64 || (v >= -(Int64(1) << (bits - 1)) && v < Int64(1) << (bits - 1)) else { return nil }
             return v
         case let .fixedWidthInteger(bits, signed: false):
             // Kept as their bits: a `uint64` past Int64.max is negative here.
-            guard let v = Self.unsignedInteger(bytes), bits == 64 || v < UInt64(1) << bits else { return nil }
+            guard let v = unsafe Self.unsignedInteger(bytes), bits == 64 || v < UInt64(1) << bits else { return nil }
             return Int64(bitPattern: v)
         default: break
         }
         let all = 0..<bytes.count
         switch self {
-        case .boolean: return bytes.elementsEqual("true".utf8) ? 1 : bytes.elementsEqual("false".utf8) ? 0 : nil
+        case .boolean: return unsafe bytes.elementsEqual("true".utf8) ? 1 : bytes.elementsEqual("false".utf8) ? 0 : nil
         case .date:
-            guard let days = Self.days(bytes, all), days >= Int64(Int32.min), days <= Int64(Int32.max) else { return nil }
+            guard let days = unsafe Self.days(bytes, all), days >= Int64(Int32.min), days <= Int64(Int32.max) else { return nil }
             return days
-        case let .time(digits): return Self.clockUnits(bytes, all, digits: digits)
+        case let .time(digits): return unsafe Self.clockUnits(bytes, all, digits: digits)
         case let .timestamp(digits, utc):
             var end = bytes.count
             if utc {
-                guard end > 0, bytes[end - 1] == UInt8(ascii: "Z") else { return nil }
+                guard end > 0, unsafe bytes[end - 1] == UInt8(ascii: "Z") else { return nil }
                 end -= 1
             }
             // The date is all before the space (a year past 9999 is longer than four digits).
-            guard let space = (0..<end).first(where: { bytes[$0] == UInt8(ascii: " ") }), let days = Self.days(bytes, 0..<space),
-                  let units = Self.clockUnits(bytes, (space + 1)..<end, digits: digits) else { return nil }
+            guard let space = (0..<end).first(where: { unsafe bytes[$0] == UInt8(ascii: " ") }), let days = unsafe Self.days(bytes, 0..<space),
+                  let units = unsafe Self.clockUnits(bytes, (space + 1)..<end, digits: digits) else { return nil }
             let (inDays, o1) = days.multipliedReportingOverflow(by: 86_400 * ParquetValueKind.power(digits))
             let (total, o2) = inDays.addingReportingOverflow(units)
             return o1 || o2 ? nil : total
         case let .decimal(precision, scale) where precision <= 18:
-            guard let (negative, magnitude) = Self.unscaled(bytes, precision: precision, scale: scale), magnitude <= UInt64(Int64.max) else { return nil }
+            guard let (negative, magnitude) = unsafe Self.unscaled(bytes, precision: precision, scale: scale), magnitude <= UInt64(Int64.max) else { return nil }
             return negative ? -Int64(magnitude) : Int64(magnitude)
         default: return nil
         }
@@ -45,9 +47,9 @@ extension ParquetColumnKind {
 
     /// `bytes` as a whole number of 64 bits without a sign, written without leading zeros.
     private static func unsignedInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
-        guard !bytes.isEmpty, bytes.count <= 20, bytes[0] != 0x30 || bytes.count == 1 else { return nil }
+        guard !bytes.isEmpty, bytes.count <= 20, unsafe bytes[0] != 0x30 || bytes.count == 1 else { return nil }
         var value: UInt64 = 0
-        for byte in bytes {
+        for unsafe byte in unsafe bytes {
             let digit = byte &- 0x30
             guard digit <= 9 else { return nil }
             let (times, o1) = value.multipliedReportingOverflow(by: 10)
@@ -60,7 +62,7 @@ extension ParquetColumnKind {
 
     /// `bytes` as a float, when the float's own shortest digits are just these.
     static func float(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        let text = String(decoding: bytes, as: UTF8.self)
+        let text = unsafe String(decoding: bytes, as: UTF8.self)
         guard let v = Float(text), v.description == text else { return nil }
         return Double(v)
     }
@@ -76,13 +78,14 @@ extension ParquetColumnKind {
             out.reserveCapacity(bytes.count / 2)
             var i = 0
             while i < bytes.count {
-                guard let high = Self.hexDigit(bytes[i]), let low = Self.hexDigit(bytes[i + 1]) else { return nil }
+                // Safe: the count is even and `i < count`, so `i + 1 < count`.
+                guard let high = unsafe Self.hexDigit(bytes[i]), let low = unsafe Self.hexDigit(bytes[i + 1]) else { return nil }
                 out.append(high << 4 | low)
                 i += 2
             }
             return out
         case let .decimal(precision, scale) where precision > 18:
-            guard let (negative, magnitude) = Self.unscaled(bytes, precision: precision, scale: scale) else { return nil }
+            guard let (negative, magnitude) = unsafe Self.unscaled(bytes, precision: precision, scale: scale) else { return nil }
             let value = negative ? 0 &- magnitude : magnitude
             return (0..<16).map { UInt8(truncatingIfNeeded: value >> (8 * (15 - $0))) }
         default: return nil
@@ -103,7 +106,7 @@ extension ParquetColumnKind {
         guard !range.isEmpty, range.count <= 18, range.lowerBound >= 0, range.upperBound <= bytes.count else { return nil }
         var value: Int64 = 0
         for i in range {
-            let digit = bytes[i] &- 0x30
+            let digit = unsafe bytes[i] &- 0x30
             guard digit <= 9 else { return nil }
             value = value * 10 + Int64(digit)
         }
@@ -115,14 +118,14 @@ extension ParquetColumnKind {
     /// four digits, a day its month has); a longer or negative year through the text written.
     private static func days(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int64? {
         let at = range.lowerBound
-        if range.count == 10, bytes[at + 4] == UInt8(ascii: "-"), bytes[at + 7] == UInt8(ascii: "-"),
-           let y = number(bytes, at..<(at + 4)), let m = number(bytes, (at + 5)..<(at + 7)), let d = number(bytes, (at + 8)..<(at + 10)), (1...12).contains(m) {
+        if range.count == 10, unsafe bytes[at + 4] == UInt8(ascii: "-"), unsafe bytes[at + 7] == UInt8(ascii: "-"),
+           let y = unsafe number(bytes, at..<(at + 4)), let m = unsafe number(bytes, (at + 5)..<(at + 7)), let d = unsafe number(bytes, (at + 8)..<(at + 10)), (1...12).contains(m) {
             let leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
             let length: Int64 = m == 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].contains(m) ? 30 : 31
             return (1...length).contains(d) ? civilDays(year: y, month: m, day: d) : nil
         }
         // Other years: parsed, then checked against the text the view writes.
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        let text = unsafe String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         let negative = text.first == "-"
         let parts = (negative ? text.dropFirst() : text[...]).split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count <= 9, let y = Int64(parts[0]), let m = Int64(parts[1]), let d = Int64(parts[2]),
@@ -146,9 +149,9 @@ extension ParquetColumnKind {
     /// `digits` digits.
     private static func clockUnits(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, digits: Int) -> Int64? {
         let at = range.lowerBound
-        guard digits > 0, range.count == 9 + digits, bytes[at + 2] == UInt8(ascii: ":"), bytes[at + 5] == UInt8(ascii: ":"), bytes[at + 8] == UInt8(ascii: "."),
-              let h = number(bytes, at..<(at + 2)), let m = number(bytes, (at + 3)..<(at + 5)), let s = number(bytes, (at + 6)..<(at + 8)),
-              let fraction = number(bytes, (at + 9)..<range.upperBound), h < 24, m < 60, s < 60 else { return nil }
+        guard digits > 0, range.count == 9 + digits, unsafe bytes[at + 2] == UInt8(ascii: ":"), unsafe bytes[at + 5] == UInt8(ascii: ":"), unsafe bytes[at + 8] == UInt8(ascii: "."),
+              let h = unsafe number(bytes, at..<(at + 2)), let m = unsafe number(bytes, (at + 3)..<(at + 5)), let s = unsafe number(bytes, (at + 6)..<(at + 8)),
+              let fraction = unsafe number(bytes, (at + 9)..<range.upperBound), h < 24, m < 60, s < 60 else { return nil }
         return ((h * 60 + m) * 60 + s) * ParquetValueKind.power(digits) + fraction
     }
 
@@ -157,7 +160,7 @@ extension ParquetColumnKind {
     /// at most `precision` digits: no leading zero but a lone one, `scale` digits after the
     /// point, no `-0`.
     private static func unscaled(_ bytes: UnsafeBufferPointer<UInt8>, precision: Int, scale: Int) -> (negative: Bool, magnitude: UInt128)? {
-        let negative = bytes.first == UInt8(ascii: "-")
+        let negative = unsafe bytes.first == UInt8(ascii: "-")
         var i = negative ? 1 : 0
         let start = i
         var magnitude: UInt128 = 0
@@ -169,15 +172,15 @@ extension ParquetColumnKind {
             magnitude = next
             return !o1 && !o2
         }
-        while i < bytes.count, bytes[i] != UInt8(ascii: ".") {
-            guard take(bytes[i]) else { return nil }
+        while i < bytes.count, unsafe bytes[i] != UInt8(ascii: ".") {
+            guard unsafe take(bytes[i]) else { return nil }
             i += 1
         }
         let whole = i - start
-        guard whole >= 1, whole == 1 || bytes[start] != UInt8(ascii: "0") else { return nil }
+        guard whole >= 1, unsafe whole == 1 || bytes[start] != UInt8(ascii: "0") else { return nil }
         if scale > 0 {
             guard i < bytes.count, bytes.count - (i + 1) == scale else { return nil }
-            for k in (i + 1)..<bytes.count { guard take(bytes[k]) else { return nil } }
+            for k in (i + 1)..<bytes.count { guard unsafe take(bytes[k]) else { return nil } }
         } else {
             guard i == bytes.count else { return nil }
         }

@@ -18,7 +18,7 @@ enum SnappyBlock {
         var at = Swift.max(0, start), made = 0
         while at < end, made < wanted || wanted >= limit {
             // Safe: `at < end` was checked; every later read of the input checks `at` again.
-            let tag = source[at]
+            let tag = unsafe source[at]
             at += 1
             let offset: Int, length: Int
             switch tag & 3 {
@@ -28,36 +28,36 @@ enum SnappyBlock {
                     let width = literal - 60
                     guard end - at >= width else { return .failure("a Snappy literal's length is cut short") }
                     literal = 0
-                    for k in (0..<width).reversed() { literal = literal << 8 | Int(source[at + k]) }
+                    for k in (0..<width).reversed() { literal = unsafe literal << 8 | Int(source[at + k]) }
                     at += width
                     literal += 1
                 }
                 guard literal <= end - at else { return .failure("a page needs \(literal) bytes where \(end - at) are left") }
                 guard literal <= limit - made else { return .failure("a page makes more than its \(limit) bytes") }
                 // Safe: both spans were checked to lie inside their buffers just above.
-                (target + made).update(from: source + at, count: literal)
+                unsafe (target + made).update(from: source + at, count: literal)
                 at += literal
                 made += literal
                 continue
             case 1:
                 guard at < end else { return .failure("a Snappy copy is cut short") }
                 length = Int((tag >> 2) & 7) + 4
-                offset = Int(tag >> 5) << 8 | Int(source[at])
+                offset = unsafe Int(tag >> 5) << 8 | Int(source[at])
                 at += 1
             case 2:
                 guard end - at >= 2 else { return .failure("a Snappy copy is cut short") }
                 length = Int(tag >> 2) + 1
-                offset = Int(source[at]) | Int(source[at + 1]) << 8
+                offset = unsafe Int(source[at]) | Int(source[at + 1]) << 8
                 at += 2
             default:
                 guard end - at >= 4 else { return .failure("a Snappy copy is cut short") }
                 length = Int(tag >> 2) + 1
-                offset = Int(source[at]) | Int(source[at + 1]) << 8 | Int(source[at + 2]) << 16 | Int(source[at + 3]) << 24
+                offset = unsafe Int(source[at]) | Int(source[at + 1]) << 8 | Int(source[at + 2]) << 16 | Int(source[at + 3]) << 24
                 at += 4
             }
             guard offset > 0, offset <= made else { return .failure("a copy from \(offset) bytes back, before the page's start") }
             guard length <= limit - made else { return .failure("a page makes more than its \(limit) bytes") }
-            copy(in: target, at: made, offset: offset, length: length)
+            unsafe copy(in: target, at: made, offset: offset, length: length)
             made += length
         }
         return .success(made)
@@ -70,13 +70,13 @@ enum SnappyBlock {
     @inline(__always)
     static func copy(in buffer: UnsafeMutablePointer<UInt8>, at: Int, offset: Int, length: Int) {
         if offset >= length {
-            (buffer + at).update(from: buffer + at - offset, count: length)
+            unsafe (buffer + at).update(from: buffer + at - offset, count: length)
             return
         }
         var done = 0
         while done < length {
             let step = Swift.min(offset + done, length - done)
-            (buffer + at + done).update(from: buffer + at - offset, count: step)
+            unsafe (buffer + at + done).update(from: buffer + at - offset, count: step)
             done += step
         }
     }

@@ -20,9 +20,11 @@ enum SnappyCompressor {
         var table = [Int](repeating: -1, count: 1 << tableBits)
         var pending = 0
         var i = 0
-        input.withUnsafeBufferPointer { bytes in
+        // Safe: a word is read at `i` only while `i + 4 <= n`, and at a candidate, an earlier `i`;
+        // a match is extended only while `i + matched < n`, and the candidate lies before `i`.
+        unsafe input.withUnsafeBufferPointer { bytes in
             func word(_ at: Int) -> UInt32 {
-                UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24
+                unsafe UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24
             }
             while i + 4 <= n {
                 let current = word(i)
@@ -34,7 +36,7 @@ enum SnappyCompressor {
                     continue
                 }
                 var matched = 4
-                while i + matched < n, bytes[candidate + matched] == bytes[i + matched] { matched += 1 }
+                while i + matched < n, unsafe bytes[candidate + matched] == bytes[i + matched] { matched += 1 }
                 literal(input, pending..<i, into: &out)
                 copy(offset: i - candidate, length: matched, into: &out)
                 i += matched

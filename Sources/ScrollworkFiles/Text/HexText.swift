@@ -4,12 +4,14 @@ package enum HexText {
     /// Lowercase hex of `bytes`, two digits a byte.
     package static func lowercase<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
         let digits: StaticString = "0123456789abcdef"
-        return String(unsafeUninitializedCapacity: bytes.count * 2) { out in
+        // Safe: two characters a byte fill exactly the capacity asked; a digit's index is a nibble,
+        // below 16.
+        return unsafe String(unsafeUninitializedCapacity: bytes.count * 2) { out in
             digits.withUTF8Buffer { digits in
                 var at = 0
                 for byte in bytes {
-                    out[at] = digits[Int(byte >> 4)]
-                    out[at + 1] = digits[Int(byte & 15)]
+                    unsafe out[at] = unsafe digits[Int(byte >> 4)]
+                    unsafe out[at + 1] = unsafe digits[Int(byte & 15)]
                     at += 2
                 }
                 return at

@@ -77,7 +77,8 @@ struct LinearRegex: Sendable, Hashable {
     /// or as soon as `keepGoing` (asked every 65,536 steps) says stop.
     func search(_ bytes: UnsafeBufferPointer<UInt8>, keepGoing: (@Sendable () -> Bool)? = nil) -> Outcome {
         var machine = PikeMachine(self, keepGoing: keepGoing)
-        return machine.run(bytes)
+        // Safe: the caller's bytes, lent for the call.
+        return unsafe machine.run(bytes)
     }
 }
 

@@ -28,7 +28,9 @@ struct PikeMachine {
 
     mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) -> LinearRegex.Outcome {
         var position = 0
-        var (scalar, length) = Self.decode(bytes, at: 0)
+        // Safe: `decode` reads only at offsets below the bytes' count (it checks), and the machine
+        // steps by the lengths it gives.
+        var (scalar, length) = unsafe Self.decode(bytes, at: 0)
         var context = Context(previous: nil, scalar: scalar, isLast: length == bytes.count)
         while true {
             if !regex.anchored || position == 0 {
@@ -40,7 +42,7 @@ struct PikeMachine {
             }
             guard let value = scalar, !(current.isEmpty && regex.anchored) else { return .notFound }
             let after = position + length
-            let (following, followingLength) = Self.decode(bytes, at: after)
+            let (following, followingLength) = unsafe Self.decode(bytes, at: after)
             let nextContext = Context(previous: value, scalar: following, isLast: after + followingLength == bytes.count)
             generation &+= 1
             if generation == 0 { resetMarks() }
@@ -122,7 +124,8 @@ struct PikeMachine {
     @inline(__always)
     static func decode(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32?, Int) {
         guard i < b.count else { return (nil, 0) }
-        let (value, length, _) = UTF8Decoding.scalar(in: b, at: i)
+        // Safe: the decoder checks `i` and every byte after it against the count.
+        let (value, length, _) = unsafe UTF8Decoding.scalar(in: b, at: i)
         return (value, length)
     }
 }

@@ -40,19 +40,21 @@ public struct TextSearch: Sendable, Hashable {
         // so the bytes `pread` copies are searched before they go out to memory and back. One
         // buffer a piece, reused: a new one a chunk would be faulted in anew.
         let window = Swift.min(chunk, Swift.max(FileBytes.readWindow, needle.count * 2))
-        let buffers = (0..<Swift.min(loop.width, 64)).map { _ in UnsafeMutableRawBufferPointer.allocate(byteCount: window, alignment: 64) }
-        defer { for buffer in buffers { buffer.deallocate() } }
-        let sample = try file.read(at: start, into: UnsafeMutableRawBufferPointer(rebasing: buffers[0].prefix(64 << 10)))
-        let pivot = pivot(in: UnsafeRawBufferPointer(rebasing: buffers[0].prefix(sample)).bindMemory(to: UInt8.self))
+        // Safe: one buffer of `window` bytes a core, freed when the search returns; each read fills
+        // no more than the prefix it is given, and only what was read is searched.
+        let buffers = unsafe (0..<Swift.min(loop.width, 64)).map { _ in UnsafeMutableRawBufferPointer.allocate(byteCount: window, alignment: 64) }
+        defer { for unsafe buffer in unsafe buffers { unsafe buffer.deallocate() } }
+        let sample = unsafe try file.read(at: start, into: UnsafeMutableRawBufferPointer(rebasing: buffers[0].prefix(64 << 10)))
+        let pivot = unsafe pivot(in: UnsafeRawBufferPointer(rebasing: buffers[0].prefix(sample)).bindMemory(to: UInt8.self))
         var at = start
         while true {
             let round = at
-            let pieces = loop.map(buffers.count) { k -> Result<(match: UInt64?, full: Bool), FileError> in
+            let pieces = unsafe loop.map(buffers.count) { k -> Result<(match: UInt64?, full: Bool), FileError> in
                 let (offset, overflow) = round.addingReportingOverflow(UInt64(k) &* step)
                 guard !overflow else { return .success((nil, false)) }
                 do throws(FileError) {
                     let end = offset.addingReportingOverflow(UInt64(chunk))
-                    return .success(try firstMatch(in: file, chunk: offset..<(end.overflow ? .max : end.partialValue), buffer: buffers[k], pivot: pivot))
+                    return unsafe .success(try firstMatch(in: file, chunk: offset..<(end.overflow ? .max : end.partialValue), buffer: buffers[k], pivot: pivot))
                 } catch {
                     return .failure(error)
                 }
@@ -69,7 +71,7 @@ public struct TextSearch: Sendable, Hashable {
                 }
             }
             // Nothing lies past the last offset a file can have.
-            let next = at.addingReportingOverflow(UInt64(buffers.count) * step)
+            let next = unsafe at.addingReportingOverflow(UInt64(buffers.count) * step)
             guard !next.overflow else { return nil }
             at = next.partialValue
             guard progress(at) else { return nil }
@@ -83,9 +85,11 @@ public struct TextSearch: Sendable, Hashable {
         var at = chunk.lowerBound
         while true {
             let want = Int(Swift.min(UInt64(buffer.count), chunk.upperBound - at))
-            let n = try file.read(at: at, into: UnsafeMutableRawBufferPointer(rebasing: buffer.prefix(want)))
-            let bytes = UnsafeRawBufferPointer(rebasing: buffer.prefix(n)).bindMemory(to: UInt8.self)
-            if let i = firstMatch(in: bytes, from: 0, pivot: pivot) { return (at + UInt64(i), true) }
+            // Safe: the read fills at most `want` of the buffer, and only the `n` bytes read are
+            // searched.
+            let n = unsafe try file.read(at: at, into: UnsafeMutableRawBufferPointer(rebasing: buffer.prefix(want)))
+            let bytes = unsafe UnsafeRawBufferPointer(rebasing: buffer.prefix(n)).bindMemory(to: UInt8.self)
+            if let i = unsafe firstMatch(in: bytes, from: 0, pivot: pivot) { return (at + UInt64(i), true) }
             guard n == want else { return (nil, false) }
             guard at + UInt64(want) < chunk.upperBound else { return (nil, true) }
             at += step
@@ -98,7 +102,8 @@ public struct TextSearch: Sendable, Hashable {
     /// "N123AA" and "NA" would stop at.
     func pivot(in sample: UnsafeBufferPointer<UInt8>) -> Int {
         var counts = [Int](repeating: 0, count: 256)
-        for byte in sample { counts[Int(byte)] += 1 }
+        // Safe: the sample, read in order inside its count; a byte indexes 256 counts.
+        for unsafe byte in unsafe sample { counts[Int(byte)] += 1 }
         func weight(_ j: Int) -> Int {
             let b = needle[j]
             return counts[Int(b)] + (ignoresCase && b >= 0x61 && b <= 0x7A ? counts[Int(b - 0x20)] : 0)
@@ -139,7 +144,8 @@ public struct TextSearch: Sendable, Hashable {
     /// The first offset at or after `from` in `bytes` where the needle starts, finding
     /// candidates by the needle's byte at `pivot` (clamped to the needle).
     func firstMatch(in bytes: [UInt8], from: Int, pivot: Int = 0) -> Int? {
-        bytes.withUnsafeBufferPointer { firstMatch(in: $0, from: from, pivot: pivot) }
+        // Safe: the bytes are lent for the call.
+        unsafe bytes.withUnsafeBufferPointer { unsafe firstMatch(in: $0, from: from, pivot: pivot) }
     }
 
     /// The first offset at or after `from` in `bytes` where the needle starts. Candidates are
@@ -150,13 +156,16 @@ public struct TextSearch: Sendable, Hashable {
         let p = Swift.min(Swift.max(0, pivot), needle.count - 1)
         let byte = needle[p]
         let upper: UInt8? = ignoresCase && byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : nil
-        return needle.withUnsafeBufferPointer { n -> Int? in
+        // Safe: a candidate starts at most at `last`, where the needle still fits in the bytes;
+        // `memchr` is given the starts left up to `last`, shifted by the pivot inside the needle; a
+        // match is compared inside both.
+        return unsafe needle.withUnsafeBufferPointer { n -> Int? in
             // Candidates start from `from` to `last`; their pivot bytes lie `p` further on.
             let last = b.count - n.count
             // The next start at or after `at` whose pivot byte is `c`; past `last`, none.
             func next(_ c: UInt8, from at: Int) -> Int {
-                guard at <= last, let q = memchr(base + at + p, Int32(c), last + 1 - at) else { return last + 1 }
-                return UnsafePointer<UInt8>(q.assumingMemoryBound(to: UInt8.self)) - base - p
+                guard at <= last, let q = unsafe memchr(base + at + p, Int32(c), last + 1 - at) else { return last + 1 }
+                return unsafe UnsafePointer<UInt8>(q.assumingMemoryBound(to: UInt8.self)) - base - p
             }
             var lowerAt = next(byte, from: from)
             var upperAt = upper.map { next($0, from: from) } ?? last + 1
@@ -164,7 +173,7 @@ public struct TextSearch: Sendable, Hashable {
                 let i = Swift.min(lowerAt, upperAt)
                 guard i <= last else { return nil }
                 var j = 0
-                while j < n.count && (ignoresCase ? Self.lower(b[i + j]) : b[i + j]) == n[j] { j += 1 }
+                while unsafe j < n.count && (ignoresCase ? Self.lower(b[i + j]) : b[i + j]) == n[j] { j += 1 }
                 if j == n.count { return i }
                 if i == lowerAt { lowerAt = next(byte, from: i + 1) } else { upperAt = next(upper ?? byte, from: i + 1) }
             }

@@ -70,55 +70,59 @@ enum DBusType {
 extension DBusValue {
     /// Appends the value at `iter` (libdbus checks the text is UTF-8, which a Swift string is).
     func append(to iter: inout DBusMessageIter) {
+        // Safe: `iter` is libdbus's iterator over a message being built, lent for the call; each value
+        // appended is a local (or a C string lent for its call) that libdbus copies before returning.
         switch self {
-        case let .string(text): Self.appendText(text, type: DBusType.string, to: &iter)
-        case let .objectPath(path): Self.appendText(path, type: DBusType.objectPath, to: &iter)
+        case let .string(text): unsafe Self.appendText(text, type: DBusType.string, to: &iter)
+        case let .objectPath(path): unsafe Self.appendText(path, type: DBusType.objectPath, to: &iter)
         case let .int32(n):
             var value = n
-            _ = dbus_message_iter_append_basic(&iter, DBusType.int32, &value)
+            _ = unsafe dbus_message_iter_append_basic(&iter, DBusType.int32, &value)
         case let .uint32(n):
             var value = n
-            _ = dbus_message_iter_append_basic(&iter, DBusType.uint32, &value)
+            _ = unsafe dbus_message_iter_append_basic(&iter, DBusType.uint32, &value)
         case let .boolean(flag):
             var value: UInt32 = flag ? 1 : 0
-            _ = dbus_message_iter_append_basic(&iter, DBusType.boolean, &value)
+            _ = unsafe dbus_message_iter_append_basic(&iter, DBusType.boolean, &value)
         case let .double(x):
             var value = x
-            _ = dbus_message_iter_append_basic(&iter, DBusType.double, &value)
-        case let .structure(fields): Self.container(DBusType.structure, nil, &iter) { inner in for field in fields { field.append(to: &inner) } }
-        case let .array(signature, elements): Self.container(DBusType.array, signature, &iter) { inner in for element in elements { element.append(to: &inner) } }
-        case let .variant(inner): Self.container(DBusType.variant, inner.signature, &iter) { inner.append(to: &$0) }
-        case let .entry(key, value): Self.container(DBusType.entry, nil, &iter) { key.append(to: &$0); value.append(to: &$0) }
+            _ = unsafe dbus_message_iter_append_basic(&iter, DBusType.double, &value)
+        case let .structure(fields): unsafe Self.container(DBusType.structure, nil, &iter) { inner in for field in fields { unsafe field.append(to: &inner) } }
+        case let .array(signature, elements): unsafe Self.container(DBusType.array, signature, &iter) { inner in for element in elements { unsafe element.append(to: &inner) } }
+        case let .variant(inner): unsafe Self.container(DBusType.variant, inner.signature, &iter) { unsafe inner.append(to: &$0) }
+        case let .entry(key, value): unsafe Self.container(DBusType.entry, nil, &iter) { unsafe key.append(to: &$0); unsafe value.append(to: &$0) }
         }
     }
 
     private static func appendText(_ text: String, type: Int32, to iter: inout DBusMessageIter) {
         // D-Bus strings end at the first NUL; a Swift string may hold one, which is cut there.
-        text.withCString { pointer in
-            var value: UnsafePointer<CChar>? = pointer
-            _ = dbus_message_iter_append_basic(&iter, type, &value)
+        unsafe text.withCString { pointer in
+            var value: UnsafePointer<CChar>? = unsafe pointer
+            _ = unsafe dbus_message_iter_append_basic(&iter, type, &value)
         }
     }
 
     private static func container(_ type: Int32, _ signature: String?, _ iter: inout DBusMessageIter, _ body: (inout DBusMessageIter) -> Void) {
-        var inner = DBusMessageIter()
+        var inner = unsafe DBusMessageIter()
         let opened: UInt32
         if let signature {
-            opened = signature.withCString { dbus_message_iter_open_container(&iter, type, $0, &inner) }
+            opened = unsafe signature.withCString { unsafe dbus_message_iter_open_container(&iter, type, $0, &inner) }
         } else {
-            opened = dbus_message_iter_open_container(&iter, type, nil, &inner)
+            opened = unsafe dbus_message_iter_open_container(&iter, type, nil, &inner)
         }
         guard opened != 0 else { return }
-        body(&inner)
-        _ = dbus_message_iter_close_container(&iter, &inner)
+        unsafe body(&inner)
+        _ = unsafe dbus_message_iter_close_container(&iter, &inner)
     }
 
     /// Reads every value from `iter` to its end.
     static func readAll(_ iter: inout DBusMessageIter) -> [DBusValue] {
+        // Safe: `iter` is libdbus's iterator over a message that outlives this call; each value is read
+        // by the type libdbus says it has, and a text is copied into a String at once.
         var values: [DBusValue] = []
-        while case let type = dbus_message_iter_get_arg_type(&iter), type != DBusType.invalid {
-            if let value = read(&iter, type: type) { values.append(value) }
-            if dbus_message_iter_next(&iter) == 0 { break }
+        while case let type = unsafe dbus_message_iter_get_arg_type(&iter), type != DBusType.invalid {
+            if let value = unsafe read(&iter, type: type) { values.append(value) }
+            if unsafe dbus_message_iter_next(&iter) == 0 { break }
         }
         return values
     }
@@ -127,13 +131,13 @@ extension DBusValue {
         switch type {
         case DBusType.string, DBusType.objectPath, DBusType.signature:
             var pointer: UnsafePointer<CChar>? = nil
-            dbus_message_iter_get_basic(&iter, &pointer)
-            let text = pointer.map { String(cString: $0) } ?? ""
+            unsafe dbus_message_iter_get_basic(&iter, &pointer)
+            let text = unsafe pointer.map { unsafe String(cString: $0) } ?? ""
             return type == DBusType.objectPath ? .objectPath(text) : .string(text)
         case DBusType.int32, DBusType.uint32, DBusType.boolean, DBusType.int16, DBusType.uint16, DBusType.byte:
             // libdbus writes these at their own width into an 8-byte slot.
             var value: UInt64 = 0
-            dbus_message_iter_get_basic(&iter, &value)
+            unsafe dbus_message_iter_get_basic(&iter, &value)
             switch type {
             case DBusType.int32: return .int32(Int32(truncatingIfNeeded: value))
             case DBusType.boolean: return .boolean(UInt32(truncatingIfNeeded: value) != 0)
@@ -144,24 +148,24 @@ extension DBusValue {
             }
         case DBusType.int64, DBusType.uint64:
             var value: Int64 = 0
-            dbus_message_iter_get_basic(&iter, &value)
+            unsafe dbus_message_iter_get_basic(&iter, &value)
             return .int32(Int32(clamping: value))
         case DBusType.double:
             var value: Double = 0
-            dbus_message_iter_get_basic(&iter, &value)
+            unsafe dbus_message_iter_get_basic(&iter, &value)
             return .double(value)
         case DBusType.structure, DBusType.array, DBusType.variant, DBusType.entry:
-            var inner = DBusMessageIter()
-            dbus_message_iter_recurse(&iter, &inner)
-            let values = readAll(&inner)
+            var inner = unsafe DBusMessageIter()
+            unsafe dbus_message_iter_recurse(&iter, &inner)
+            let values = unsafe readAll(&inner)
             switch type {
             case DBusType.structure: return .structure(values)
             case DBusType.variant: return values.first.map { .variant($0) }
             case DBusType.entry: return values.count == 2 ? .entry(values[0], values[1]) : nil
             default:
-                let signature = dbus_message_iter_get_signature(&iter).map { raw in
-                    defer { dbus_free(raw) }
-                    return String(String(cString: raw).dropFirst())
+                let signature = unsafe dbus_message_iter_get_signature(&iter).map { raw in
+                    defer { unsafe dbus_free(raw) }
+                    return unsafe String(String(cString: raw).dropFirst())
                 } ?? ""
                 return .array(signature: signature, values)
             }

@@ -30,6 +30,7 @@ public final class WorkRunner: WorkScheduler, Sendable {
     /// has updates; nil when the system has no pipe to give.
     public init?(onNews: @escaping @Sendable () -> Void = {}) {
         var fds: [Int32] = [0, 0]
+        // Safe: `pipe` fills the two numbers of the array it is lent.
         guard unsafe pipe(&fds) == 0 else { return nil }
         for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         wakePipe = fds
