@@ -358,6 +358,7 @@ public struct TableView<Row: Sendable>: StatefulWidget {
             if looks.isEmpty {
                 // By index through a span: a column passed whole is a copy of all its strings and closures.
                 let columns = table.columns.span
+                looks.reserveCapacity(columns.count)
                 for i in columns.indices {
                     looks.append((font: columns[i].alignment == .trailing ? FontRole.monospacedDigits : .body, alignment: columns[i].alignment, truncation: columns[i].truncation))
                 }
@@ -400,6 +401,7 @@ public struct TableView<Row: Sendable>: StatefulWidget {
         // array is a copy of all its strings and closures.
         let columns = table.columns.span
         var headings: [(title: String, alignment: ColumnAlignment)] = []
+        headings.reserveCapacity(layout.shown.count)
         for i in layout.shown { headings.append(i < columns.count ? (title: columns[i].title, alignment: columns[i].alignment) : (title: "", alignment: .leading)) }
         for (i, heading) in zip(layout.shown, headings) where layout.columns[i].width > 0 {
             let title = heading.title
