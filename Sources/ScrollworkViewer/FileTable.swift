@@ -127,7 +127,7 @@ public struct FileTable: TableSource {
     var fieldColumns: [TableColumn<DelimitedRecord>] {
         shape.fieldTitles.indices.map { c in
             .field(c, title: shape.fieldTitles[c], kind: shape.typing.kinds.kind(ofColumn: c), width: TableColumn<DelimitedRecord>.fieldWidth(content: 0, title: ""),
-                   missing: shape.missing)
+                   missing: shape.missing, numbersSortAsNumbers: !shape.typing.kinds.holdsSourceText(ofColumn: c))
         }
     }
 

@@ -215,16 +215,23 @@ import Testing
         #expect(answer(shape("b", learning: #"{"a":1,"b":"x"}"#), #"{"a":22,"b":nul}"#) == nil)
         // A record with a nested value teaches no layout.
         #expect(answer(shape("a", learning: #"{"a":1,"b":[2]}"#), #"{"a":1,"b":[2]}"#) == nil)
-        // Every value of a record that fits, strings without their quotes; text beyond ASCII is the reader's.
+        // Every value of a record that fits, strings without their quotes (said here in them:
+        // a string is text, whatever it spells); text beyond ASCII is the reader's.
         func values(_ shape: JSONRecordShape, _ record: String) -> [String]? {
             let r = Array(record.utf8)
             var found: [String] = []
-            let fits = r.withUnsafeBufferPointer { r in shape.values(in: r) { found.append("\($0)=" + ($1.map { String(decoding: r[$0], as: UTF8.self) } ?? "(null)")) } }
+            let fits = r.withUnsafeBufferPointer { r in
+                shape.values(in: r) { member, text, isString in
+                    let value = text.map { String(decoding: r[$0], as: UTF8.self) } ?? "(null)"
+                    found.append("\(member)=" + (isString ? "'\(value)'" : value))
+                }
+            }
             return fits ? found : nil
         }
         #expect(flights.names == ["year", "carrier", "tailnum", "air_time"])
-        // A null is no value; the text "null" is text.
-        #expect(values(flights, #"{"year": null, "carrier": "", "tailnum": "null", "air_time": -2.5e1}"#) == ["0=(null)", "1=", "2=null", "3=-2.5e1"])
+        // A null is no value; the text "null" is text, and so is "12".
+        #expect(values(flights, #"{"year": null, "carrier": "", "tailnum": "null", "air_time": -2.5e1}"#) == ["0=(null)", "1=''", "2='null'", "3=-2.5e1"])
+        #expect(values(flights, #"{"year": 2013, "carrier": "12", "tailnum": "N1", "air_time": 2}"#) == ["0=2013", "1='12'", "2='N1'", "3=2"])
         #expect(values(flights, #"{"year": 1, "carrier": "é", "tailnum": "N1", "air_time": 2}"#) == nil)
     }
 

@@ -120,6 +120,42 @@ import ScrollworkWidgets
         #expect(summary.text.contains(#"{"column":"n","type":"integers","count":5,"missing":1,"#), "\(summary.text)")
     }
 
+    @Test("a JSON value keeps its JSON type: a string that spells a number is text to the column's type, a summary, a sort and every save, and a number, boolean, array or object saved as JSON Lines is written as it was")
+    func jsonTypesKept() throws {
+        let json = TemporaryFile(name: "typed.jsonl", #"""
+            {"code":"007","n":1,"mixed":1,"flag":true,"list":[1,2]}
+            {"code":"12","n":2,"mixed":"3","flag":false,"list":{"x":1}}
+            {"code":"3","n":3,"mixed":2,"flag":null,"list":null}
+
+            """#)
+        // Saved as JSON Lines: every value as it was written ("12" stayed "12", 1 stayed 1).
+        let lines = try Self.query(json, ViewRecipe(), format: "jsonl")
+        #expect(lines.text == #"""
+            {"code":"007","n":1,"mixed":1,"flag":true,"list":[1,2]}
+            {"code":"12","n":2,"mixed":"3","flag":false,"list":{"x":1}}
+            {"code":"3","n":3,"mixed":2,"flag":null,"list":null}
+
+            """#)
+        // A column of strings sorts as text, as a column of them does in DuckDB.
+        let sorted = try Self.query(json, ViewRecipe(sorts: ["code"]), format: "jsonl")
+        #expect(sorted.text.split(separator: "\n").map { $0.split(separator: ",")[0] } == [#"{"code":"007""#, #"{"code":"12""#, #"{"code":"3""#])
+        let summary = try Self.query(json, ViewRecipe(summary: true), format: "jsonl")
+        #expect(summary.text.hasPrefix(#"{"column":"code","type":"text","count":3,"#), "\(summary.text)")
+        #expect(summary.text.contains(#"{"column":"n","type":"integers","#) && summary.text.contains(#"{"column":"mixed","type":"text","#), "\(summary.text)")
+        // Saved as Parquet: the strings stay strings ("007" is not 7.0), and so does the column
+        // a string made text; read back, its summary says text too.
+        let viewer = try OpenFile.viewer(path: json.path, separator: nil, header: nil, theme: Theme())
+        let out = json.directory + "-typed.parquet"
+        defer { unlink(out) }
+        #expect(try TableQuery.write(viewer.source, recipe: ViewRecipe(), to: out) == 3)
+        let table = try ParquetTable(path: out)
+        #expect(table.footer.schema.dropFirst().prefix(3).map(\.type) == [6, 2, 6], "code and mixed as text, n as integers")
+        let written = try table.rows(at: 0..<3, progress: .unwatched).map { $0.map(\.description) }
+        #expect(written.map(\.[0]) == ["007", "12", "3"] && written.map(\.[2]) == ["1", "3", "2"])
+        let back = try table.summary(where: [], progress: .unwatched)
+        #expect(back.map(\.kind).prefix(3) == [ColumnSummary.Kind.text, .integers, .text], "\(back.map(\.kind))")
+    }
+
     @Test("a batch run types every row before it sorts, as the viewer does once its steps are done: a text far past the first rows sorts the column as text in both")
     func typesEveryRowBeforeSorting() throws {
         let values = (0..<20_000).map { "\(($0 * 7919) % 100_003)" } + ["abc", "5"]

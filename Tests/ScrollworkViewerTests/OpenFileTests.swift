@@ -78,9 +78,9 @@ final class TemporaryFile {
     func LT_12_nullWordsInJSON() throws {
         let values: [String] = ["12", #""-999""#, "3", #""""#, "null", "40", "7"]
         let file = TemporaryFile(name: "gauge.jsonl", values.enumerated().map { #"{"station":"s\#($0.offset)","level":\#($0.element)}"# }.joined(separator: "\n") + "\n")
-        // Without the words, "-999" is a value and "" a text (after the numbers, an empty text
-        // deciding no column's type), the null last.
-        for (named, expected) in [(["-999", ""], ["3", "7", "12", "40", "-999", "", "null"]), ([], ["-999", "3", "7", "12", "40", "", "null"])] {
+        // Without the words, the string "-999" is text, as JSON writes it (and DuckDB types such
+        // a column): the column is text and sorts as text, the empty text first, the null last.
+        for (named, expected) in [(["-999", ""], ["3", "7", "12", "40", "-999", "", "null"]), ([], ["", "-999", "12", "3", "40", "7", "null"])] {
             let missing = MissingValues(words: MissingValues.common.words, named: Set(named))
             var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme(), missing: missing), columns: 80, rows: 12)
             t.type("]o")

@@ -14,6 +14,8 @@ public struct ColumnKinds: Sendable, Hashable {
         static let integer = Seen(rawValue: 1)
         static let real = Seen(rawValue: 2)
         static let text = Seen(rawValue: 4)
+        /// A number spelled in text its source wrote as text (a JSON string).
+        static let sourceText = Seen(rawValue: 8)
     }
 
     private var seen: [Seen]
@@ -49,6 +51,12 @@ public struct ColumnKinds: Sendable, Hashable {
         return values.contains(.real) ? .reals : .integers
     }
 
+    /// True when column `column` is text because its source wrote a number in it as text (a
+    /// JSON string, `"12"`): it then sorts as text even where every value spells a number.
+    public func holdsSourceText(ofColumn column: Int) -> Bool {
+        seen.indices.contains(column) && seen[column].contains(.sourceText)
+    }
+
     /// The cells the longest number column `column` has held takes (numbers are ASCII); 0 for
     /// none or a column never seen.
     public func longestNumber(ofColumn column: Int) -> Int {
@@ -65,7 +73,10 @@ public struct ColumnKinds: Sendable, Hashable {
         unsafe seen.withUnsafeMutableBufferPointer { seen in
             unsafe longest.withUnsafeMutableBufferPointer { longest in
                 for c in 0..<count where unsafe !seen[c].contains(.text) {
-                    let value = unsafe fields[c], kind = unsafe Self.kind(of: value, words: words)
+                    let value = unsafe fields[c]
+                    var kind = unsafe Self.kind(of: value, words: words)
+                    // A number spelled in a JSON string is text, as the format says.
+                    if kind == .integer || kind == .real, unsafe fields.isText(c) { kind = [.text, .sourceText] }
                     unsafe seen[c].insert(kind)
                     if kind == .integer || kind == .real, let value = unsafe value { unsafe longest[c] = unsafe Swift.max(longest[c], value.count) }
                 }

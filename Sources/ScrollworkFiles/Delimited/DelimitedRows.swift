@@ -15,6 +15,12 @@ public struct DelimitedRecord: Sendable, Hashable {
     /// leaves out), apart from a text that reads the same: ``fields`` shows them as written
     /// (`null`, or empty), and ``subscript(_:)`` reads them as no field.
     public var nulls: Set<Int> = []
+    /// The fields that are text by the format's own types (a JSON string): a number spelled in
+    /// one (`"12"`, `"007"`) is text, not a number, to a column's type and to a save.
+    public var texts: Set<Int> = []
+    /// The fields the format wrote as values of their own (a JSON number, `true`, `false`, an
+    /// array or an object): a save in the same format writes them as they are, unquoted.
+    public var literals: Set<Int> = []
 
     /// A record.
     public init(number: Int, fields: [String], problem: String? = nil) {

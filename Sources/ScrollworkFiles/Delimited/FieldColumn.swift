@@ -37,7 +37,10 @@ extension TableColumn where Row == DelimitedRecord {
     /// Field `field` as a column titled `title` of values of `kind` (numbers trailing, text
     /// leading), `width` wide: what ``field(_:title:sample:missing:)`` makes once the kind is
     /// known, and what a viewer makes again when more rows decide another kind.
-    public static func field(_ field: Int, title: String, kind: FieldValues.Kind, width: ColumnWidth, missing: MissingValues = .common) -> TableColumn<DelimitedRecord> {
+    /// A text column still sorts as numbers where every value spells one, unless
+    /// `numbersSortAsNumbers` is false (its source wrote them as text: a JSON string).
+    public static func field(_ field: Int, title: String, kind: FieldValues.Kind, width: ColumnWidth, missing: MissingValues = .common,
+                             numbersSortAsNumbers: Bool = true) -> TableColumn<DelimitedRecord> {
         let parse = FieldValues(kind: kind, missing: missing)
         var column = TableColumn(title, id: "\(field)", width: width, alignment: kind == .text ? .leading : .trailing) { record in
             parse.value(record[field])
@@ -50,7 +53,7 @@ extension TableColumn where Row == DelimitedRecord {
         column.sourceKeys = { source, range, keys in unsafe eachField(field, of: source, in: range) { unsafe parse.appendKey($0, to: &keys) } != nil }
         // The rows seen may hold no numbers where the rest holds nothing else (their values all
         // missing, say): the sort takes the type from every value.
-        column.sortsNumericTextAsNumbers = kind == .text
+        column.sortsNumericTextAsNumbers = kind == .text && numbersSortAsNumbers
         return column
     }
 

@@ -132,7 +132,7 @@ public struct ColumnSummary: Sendable, Hashable {
                     _ = unsafe rows.fields(at: piece) { row, fields in
                         let priority = ValueHash.mix(UInt64(truncatingIfNeeded: row) ^ seed)
                         for c in 0..<columns {
-                            unsafe hashes.set(tallies[c].add(fields[c], priority: priority, missing: words), column: c)
+                            unsafe hashes.set(tallies[c].add(fields[c], isText: fields.isText(c), priority: priority, missing: words), column: c)
                         }
                         if hashes.endRow() { unsafe hashes.flush(into: tallies) }
                     }
@@ -215,9 +215,10 @@ struct ColumnTally: Sendable {
 
     /// Counts one value (nil: the row has no such field, which is empty), all but its
     /// distinctness: returns the hash of a present value and the number it spells (NaN for
-    /// none), for ``distinct`` (nil for a missing one).
+    /// none), for ``distinct`` (nil for a missing one). A value its source wrote as text
+    /// (`isText`: a JSON string) spells no number, and makes the column text.
     @inline(__always)
-    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>?, priority: UInt64, missing words: MissingBytes) -> (hash: UInt64, number: Double)? {
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>?, isText: Bool = false, priority: UInt64, missing words: MissingBytes) -> (hash: UInt64, number: Double)? {
         // Safe: the caller's bytes, lent for the call: hashed and compared inside their count, and
         // copied (`Array(bytes)`) where kept.
         guard unsafe !words.isMissing(bytes), let bytes = unsafe bytes else {
@@ -241,6 +242,7 @@ struct ColumnTally: Sendable {
             lastPrefix = prefix
             lastLength = bytes.count
         }
+        if isText { allNumbers = false }
         guard allNumbers else { return (hash, .nan) }
         let value: Double
         if let n = unsafe FieldValues.integer(bytes) {

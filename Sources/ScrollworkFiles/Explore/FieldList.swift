@@ -40,6 +40,21 @@ import Darwin
         guard let start = base.baseAddress else { return unsafe UnsafeBufferPointer(start: nil, count: 0) }
         return unsafe UnsafeBufferPointer(start: start + span.start, count: span.count)
     }
+
+    /// True when field `i` is text by its source's own types (a JSON string): a number spelled
+    /// in it (`"12"`) is text, not a number. False past the row's fields.
+    public func isText(_ i: Int) -> Bool {
+        guard i >= 0, unsafe i < spans.count else { return false }
+        return unsafe spans[i].written == .text
+    }
+
+    /// True when field `i` is a value its source wrote as one of its own (a JSON number,
+    /// `true`, `false`, an array or an object): JSON Lines writes it as it is. False past the
+    /// row's fields.
+    public func isLiteral(_ i: Int) -> Bool {
+        guard i >= 0, unsafe i < spans.count else { return false }
+        return unsafe spans[i].written == .literal
+    }
 }
 
 /// Where one field's bytes are: in the record itself, or in the scratch buffer its quotes were
@@ -49,6 +64,19 @@ struct FieldSpan {
     /// The field's length; below 0 for a null (rows whose source marks its nulls).
     var count: Int
     var inScratch: Bool
+    /// How the source wrote the value, where it has types of its own (JSON).
+    var written = Written.unknown
+
+    /// How a source with types of its own wrote a value.
+    enum Written: UInt8 {
+        /// By a source without types of its own (delimited text): the text says.
+        case unknown
+        /// As text (a JSON string): ``FieldList/isText(_:)``.
+        case text
+        /// As a value of the format's own (a JSON number, boolean, array or object):
+        /// ``FieldList/isLiteral(_:)``.
+        case literal
+    }
 
     /// A null's span, read as no field.
     static var null: FieldSpan { FieldSpan(start: 0, count: -1, inScratch: false) }
@@ -95,15 +123,19 @@ struct FieldSplitter {
         }
     }
 
-    /// `body` with the fields of `record` read whole, its nulls (a JSON `null`) as no field.
+    /// `body` with the fields of `record` read whole, its nulls (a JSON `null`) as no field, its
+    /// texts and literals (a JSON string, number, boolean, array or object) marked so.
     mutating func withFields<T>(of record: DelimitedRecord, _ body: (FieldList) -> T) -> T {
-        guard !record.nulls.isEmpty else { return unsafe withFields(record.fields, body) }
-        return unsafe withFields(count: record.fields.count, { record.nulls.contains($0) ? nil : ArraySlice(record.fields[$0].utf8) }, unsafe body)
+        guard !record.nulls.isEmpty || !record.texts.isEmpty || !record.literals.isEmpty else { return unsafe withFields(record.fields, body) }
+        return unsafe withFields(count: record.fields.count, { record.nulls.contains($0) ? nil : ArraySlice(record.fields[$0].utf8) },
+                                 written: { record.texts.contains($0) ? .text : record.literals.contains($0) ? .literal : .unknown }, unsafe body)
     }
 
     /// `body` with `count` fields, field `k` the bytes `field(k)` gives (nil: a null), copied
     /// into one buffer: a row kept a column at a time.
-    mutating func withFields<T>(count: Int, _ field: (Int) -> ArraySlice<UInt8>?, _ body: (FieldList) -> T) -> T {
+    /// `written(k)` says how the source wrote field `k`, where it has types of its own.
+    mutating func withFields<T>(count: Int, _ field: (Int) -> ArraySlice<UInt8>?, written: (Int) -> FieldSpan.Written = { _ in .unknown },
+                                _ body: (FieldList) -> T) -> T {
         spans.removeAll(keepingCapacity: true)
         scratch.removeAll(keepingCapacity: true)
         for k in 0..<Swift.max(0, count) {
@@ -111,7 +143,7 @@ struct FieldSplitter {
                 spans.append(.null)
                 continue
             }
-            spans.append(FieldSpan(start: scratch.count, count: bytes.count, inScratch: true))
+            spans.append(FieldSpan(start: scratch.count, count: bytes.count, inScratch: true, written: written(k)))
             scratch += bytes
         }
         return unsafe spans.withUnsafeBufferPointer { spans in

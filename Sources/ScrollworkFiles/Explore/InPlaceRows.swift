@@ -74,8 +74,8 @@ extension JSONLinesRows: InPlaceRows {
             if !columnOfMember.isEmpty {
                 for c in 0..<columns { spans[c] = .null }
                 // A key given twice fills its column twice: the last stays, as in the reader.
-                let fits = unsafe scan.shape.values(in: bytes) { member, text in
-                    spans[columnOfMember[member]] = text.map { FieldSpan(start: $0.lowerBound, count: $0.count, inScratch: false) } ?? .null
+                let fits = unsafe scan.shape.values(in: bytes) { member, text, isString in
+                    spans[columnOfMember[member]] = text.map { FieldSpan(start: $0.lowerBound, count: $0.count, inScratch: false, written: isString ? .text : .literal) } ?? .null
                 }
                 if fits {
                     scan.fitted()

@@ -56,7 +56,9 @@ enum ParquetExport {
         let positions = piece.indices.sorted { piece[$0] < piece[$1] }
         _ = unsafe rows.fields(at: positions.lazy.map { piece[$0] }) { _, fields in
             // Safe: the row's fields are lent for this call; the builder copies what it keeps.
-            for (k, field) in columns.enumerated() { unsafe builder.append(fields[field].flatMap { unsafe nulls.isMissing($0) ? nil : $0 }, column: k) }
+            for (k, field) in columns.enumerated() {
+                unsafe builder.append(fields[field].flatMap { unsafe nulls.isMissing($0) ? nil : $0 }, column: k, isText: fields.isText(field))
+            }
             builder.endRow()
         }
         guard builder.fits else { return .wider(builder.needed) }

@@ -78,7 +78,9 @@ struct RowEncoder: Sendable {
     func append(_ fields: FieldList, into out: inout [UInt8]) {
         if format == .jsonLines { out.append(0x7B) }
         // Safe: the row's fields are lent for this call (the list reads only its own).
-        for (k, field) in columns.enumerated() { unsafe appendField(fields[field], column: k, into: &out) }
+        for (k, field) in columns.enumerated() {
+            unsafe appendField(fields[field], column: k, written: fields.isText(field) ? .text : fields.isLiteral(field) ? .literal : .unknown, into: &out)
+        }
         if format == .jsonLines { out.append(0x7D) }
         out.append(0x0A)
     }
@@ -96,13 +98,17 @@ struct RowEncoder: Sendable {
     /// Appends column `k`'s field (its separator or key first): a null (nil) as an empty field
     /// or `null`, as pandas and DuckDB write it; a value ``missing`` names is `null` in JSON
     /// Lines too, and stays as written in CSV and TSV.
-    private func appendField(_ bytes: UnsafeBufferPointer<UInt8>?, column k: Int, into out: inout [UInt8]) {
+    /// A value its source wrote as text (a JSON string) is written as a string whatever it
+    /// spells, and one it wrote as a value of its own (a JSON number, boolean, array or object)
+    /// as it is; one from a source without types (delimited text) as its column's type says.
+    private func appendField(_ bytes: UnsafeBufferPointer<UInt8>?, column k: Int, written: FieldSpan.Written = .unknown, into out: inout [UInt8]) {
         if format == .jsonLines {
             if k > 0 { out.append(0x2C) }
             out += keys[k]
             // Safe: the caller's bytes, read inside their count and copied into `out`.
             if let bytes = unsafe bytes, unsafe !missing.isMissing(bytes) {
-                if unsafe numeric[k] && Self.isJSONNumber(bytes) { unsafe out.append(contentsOf: bytes) } else { unsafe Self.jsonString(bytes, into: &out) }
+                let asIs = unsafe written == .literal ? Self.isJSONLiteral(bytes) : written == .unknown && numeric[k] && Self.isJSONNumber(bytes)
+                if asIs { unsafe out.append(contentsOf: bytes) } else { unsafe Self.jsonString(bytes, into: &out) }
             } else {
                 out += [0x6E, 0x75, 0x6C, 0x6C]
             }
@@ -127,6 +133,14 @@ struct RowEncoder: Sendable {
             out.append(b)
         }
         out.append(0x22)
+    }
+
+    /// True for a value a JSON reader gave as one of its own: a number, `true`, `false`, or an
+    /// array or object (which the reader makes compact JSON).
+    static func isJSONLiteral(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Safe: the caller's bytes, read inside their count.
+        guard let first = unsafe b.first else { return false }
+        return unsafe first == 0x5B || first == 0x7B || b.elementsEqual("true".utf8) || b.elementsEqual("false".utf8) || isJSONNumber(b)
     }
 
     /// True for text JSON reads as a number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.

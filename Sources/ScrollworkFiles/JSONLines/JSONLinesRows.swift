@@ -81,6 +81,14 @@ public struct JSONLinesRows: RowSource, Sendable {
             }
             record.fields[c] = member.text
             given[c] = member.kind != .null
+            // A key given twice: the last value stays, with its kind.
+            record.texts.remove(c)
+            record.literals.remove(c)
+            switch member.kind {
+            case .string: record.texts.insert(c)
+            case .number, .boolean, .nested: record.literals.insert(c)
+            case .null: break
+            }
         }
         record.nulls = Set(given.indices.lazy.filter { !given[$0] })
         // A key not seen when the columns were made: kept, shown after the known ones.

@@ -66,12 +66,12 @@ struct JSONRecordShape {
     }
 
     /// Each value's text in `record` (a string's without its quotes; nil for `null`), member by
-    /// member, when the record fits this layout and every string is ASCII (the reader's text
-    /// is then the bytes as written); false when not.
-    func values(in record: UnsafeBufferPointer<UInt8>, _ take: (_ member: Int, _ text: Range<Int>?) -> Void) -> Bool {
+    /// member, and whether it is a string, when the record fits this layout and every string is
+    /// ASCII (the reader's text is then the bytes as written); false when not.
+    func values(in record: UnsafeBufferPointer<UInt8>, _ take: (_ member: Int, _ text: Range<Int>?, _ isString: Bool) -> Void) -> Bool {
         unsafe walk(record) { member, text, quoted in
             if quoted, unsafe !Self.isASCII(record, text) { return false }
-            unsafe take(member, !quoted && JSONMemberScan.isNull(startingWith: record[text.lowerBound]) ? nil : text)
+            unsafe take(member, !quoted && JSONMemberScan.isNull(startingWith: record[text.lowerBound]) ? nil : text, quoted)
             return true
         }
     }

@@ -36,10 +36,20 @@ struct ParquetRowGroupBuilder {
     }
 
     /// Appends column `k`'s value of the row being gathered (nil: null); a value its kind
-    /// cannot hold widens ``needed`` instead (the group is then to be made again).
-    mutating func append(_ value: UnsafeBufferPointer<UInt8>?, column k: Int) {
+    /// cannot hold widens ``needed`` instead (the group is then to be made again), and so does
+    /// text by its source's own types (`isText`: a JSON string) in a column of numbers, whatever
+    /// it spells.
+    mutating func append(_ value: UnsafeBufferPointer<UInt8>?, column k: Int, isText: Bool = false) {
         // Safe: the value's bytes are lent for the call and copied or read inside their count.
         guard let value = unsafe value else { return columns[k].present.append(false) }
+        if isText {
+            switch storages[k] {
+            case .integers, .reals, .floats:
+                needed[k] = needed[k].joined(with: .text)
+                return
+            case .text, .bytes: break
+            }
+        }
         switch storages[k] {
         case .integers:
             // Whole numbers shown as such, the common case, read without the kind's checks.

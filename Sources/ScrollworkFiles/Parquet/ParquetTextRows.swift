@@ -36,9 +36,11 @@ struct ParquetTextRows: InPlaceRows {
         }
     }
 
-    /// The fields of each of `rows`.
+    /// The fields of each of `rows`, a text column's values marked as text (``FieldList/isText(_:)``:
+    /// a string that spells a number is still text to a summary and a save).
     func fields<T, Rows: RandomAccessCollection<Int>>(at rows: Rows, _ body: (Int, FieldList) -> T) -> [T] {
         let batch = texts(rows, of: columns)
+        let written = columns.map { table.parquetKind(ofColumn: $0) == .text ? FieldSpan.Written.text : .unknown }
         var spans = [FieldSpan](repeating: FieldSpan(start: 0, count: 0, inScratch: false), count: columns.count)
         // Safe: the batch's bytes and the spans are lent for the call; each span is one the batch
         // made inside its bytes, and the field list is lent to `body` for its call only.
@@ -47,7 +49,7 @@ struct ParquetTextRows: InPlaceRows {
                 rows.enumerated().map { k, row in
                     let shown = k < batch.rowCount
                     for c in spans.indices where shown {
-                        unsafe spans[c] = span(c, k).map { FieldSpan(start: $0.start, count: $0.count, inScratch: false) } ?? .null
+                        unsafe spans[c] = span(c, k).map { FieldSpan(start: $0.start, count: $0.count, inScratch: false, written: written[c]) } ?? .null
                     }
                     return unsafe body(row, FieldList(spans: UnsafeBufferPointer(rebasing: spans[0..<(shown ? spans.count : 0)]), record: bytes, scratch: bytes))
                 }
