@@ -156,6 +156,19 @@ import ScrollworkWidgets
         #expect(back.map(\.kind).prefix(3) == [ColumnSummary.Kind.text, .integers, .text], "\(back.map(\.kind))")
     }
 
+    @Test("a whole number written with a leading zero (a postal code, 007) makes a Parquet save's column text, as DuckDB's reader types it: saved and read back as written, not as 501.0")
+    func zeroPaddedNumbersSavedAsWritten() throws {
+        let csv = TemporaryFile(name: "zips.csv", "zip,n,code\n00501,1,5\n12345,2,-07\n02134,3,0\n")
+        let viewer = try OpenFile.viewer(path: csv.path, separator: nil, header: nil, theme: Theme())
+        let out = csv.directory + "-zips.parquet"
+        defer { unlink(out) }
+        #expect(try TableQuery.write(viewer.source, recipe: ViewRecipe(), to: out) == 3)
+        let table = try ParquetTable(path: out)
+        #expect(table.footer.schema.dropFirst().map(\.type) == [6, 2, 6], "zip and code as text, n as integers")
+        let written = try table.rows(at: 0..<3, progress: .unwatched).map { $0.map(\.description) }
+        #expect(written.map(\.[0]) == ["00501", "12345", "02134"] && written.map(\.[2]) == ["5", "-07", "0"], "\(written)")
+    }
+
     @Test("a batch run types every row before it sorts, as the viewer does once its steps are done: a text far past the first rows sorts the column as text in both")
     func typesEveryRowBeforeSorting() throws {
         let values = (0..<20_000).map { "\(($0 * 7919) % 100_003)" } + ["abc", "5"]

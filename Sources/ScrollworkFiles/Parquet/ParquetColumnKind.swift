@@ -101,14 +101,25 @@ public enum ParquetColumnKind: Sendable, Hashable {
         }
     }
 
-    /// The narrowest kind at or above `self` that holds `bytes` exactly.
+    /// The narrowest kind at or above `self` that holds `bytes` exactly. A whole number written
+    /// with a leading zero (`007`, a postal code `02134`) widens to text, as DuckDB's reader types
+    /// such a column: a real would keep its number and lose how it is written (`7.0`).
     func widened(toHold bytes: UnsafeBufferPointer<UInt8>) -> ParquetColumnKind {
         switch self {
         // Safe: the caller's bytes, read inside their count here and below.
         case .integer where unsafe Self.integer(bytes) != nil, .fixedWidthInteger where unsafe Self.integer(bytes) != nil: return .integer
-        case .integer, .fixedWidthInteger, .real, .float: return unsafe Self.real(bytes) != nil ? .real : .text
+        case .integer, .fixedWidthInteger, .real, .float:
+            if unsafe Self.hasLeadingZero(bytes) { return .text }
+            return unsafe Self.real(bytes) != nil ? .real : .text
         default: return .text
         }
+    }
+
+    /// True for a number written with a zero before another digit (`007`, `-01`, `00.5`).
+    static func hasLeadingZero(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Safe: the caller's bytes; the two bytes are read only where the count holds them.
+        let start = unsafe bytes.first == 0x2D || bytes.first == 0x2B ? 1 : 0
+        return unsafe bytes.count >= start + 2 && bytes[start] == 0x30 && bytes[start + 1] &- 0x30 <= 9
     }
 
     /// `bytes` as a whole number written without a sign but `-`, without leading zeros, within
