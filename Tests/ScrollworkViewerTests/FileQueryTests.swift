@@ -158,15 +158,16 @@ import ScrollworkWidgets
 
     @Test("a whole number written with a leading zero (a postal code, 007) makes a Parquet save's column text, as DuckDB's reader types it: saved and read back as written, not as 501.0")
     func zeroPaddedNumbersSavedAsWritten() throws {
-        let csv = TemporaryFile(name: "zips.csv", "zip,n,code\n00501,1,5\n12345,2,-07\n02134,3,0\n")
+        let csv = TemporaryFile(name: "zips.csv", "zip,n,code,price\n00501,1,5,1.5\n12345,2,-07,007.25\n02134,3,0,2\n")
         let viewer = try OpenFile.viewer(path: csv.path, separator: nil, header: nil, theme: Theme())
         let out = csv.directory + "-zips.parquet"
         defer { unlink(out) }
         #expect(try TableQuery.write(viewer.source, recipe: ViewRecipe(), to: out) == 3)
         let table = try ParquetTable(path: out)
-        #expect(table.footer.schema.dropFirst().map(\.type) == [6, 2, 6], "zip and code as text, n as integers")
+        #expect(table.footer.schema.dropFirst().map(\.type) == [6, 2, 6, 6], "zip, code and price as text, n as integers")
         let written = try table.rows(at: 0..<3, progress: .unwatched).map { $0.map(\.description) }
         #expect(written.map(\.[0]) == ["00501", "12345", "02134"] && written.map(\.[2]) == ["5", "-07", "0"], "\(written)")
+        #expect(written.map(\.[3]) == ["1.5", "007.25", "2"], "a real column meeting 007.25 is text too: \(written)")
     }
 
     @Test("a batch run types every row before it sorts, as the viewer does once its steps are done: a text far past the first rows sorts the column as text in both")

@@ -58,10 +58,11 @@ struct ParquetRowGroupBuilder {
             guard let v = whole else { return unsafe widen(k, toHold: value) }
             columns[k].integers.append(v)
         case .reals:
-            guard let v = unsafe ParquetColumnKind.real(value) else { return unsafe widen(k, toHold: value) }
+            // A zero-padded number (`007.5`) is text as written: `widen` says so.
+            guard let v = unsafe ParquetColumnKind.real(value), unsafe !ParquetColumnKind.hasLeadingZero(value) else { return unsafe widen(k, toHold: value) }
             columns[k].reals.append(v)
         case .floats:
-            guard let v = unsafe ParquetColumnKind.float(value) else { return unsafe widen(k, toHold: value) }
+            guard let v = unsafe ParquetColumnKind.float(value), unsafe !ParquetColumnKind.hasLeadingZero(value) else { return unsafe widen(k, toHold: value) }
             columns[k].reals.append(v)
         case .text:
             unsafe columns[k].text.append(contentsOf: value)
