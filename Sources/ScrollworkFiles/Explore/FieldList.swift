@@ -43,17 +43,17 @@ import Darwin
 
     /// True when field `i` is text by its source's own types (a JSON string): a number spelled
     /// in it (`"12"`) is text, not a number. False past the row's fields.
-    public func isText(_ i: Int) -> Bool {
-        guard i >= 0, unsafe i < spans.count else { return false }
-        return unsafe spans[i].written == .text
-    }
+    public func isText(_ i: Int) -> Bool { unsafe written(i) == .text }
 
     /// True when field `i` is a value its source wrote as one of its own (a JSON number,
     /// `true`, `false`, an array or an object): JSON Lines writes it as it is. False past the
     /// row's fields.
-    public func isLiteral(_ i: Int) -> Bool {
-        guard i >= 0, unsafe i < spans.count else { return false }
-        return unsafe spans[i].written == .literal
+    public func isLiteral(_ i: Int) -> Bool { unsafe written(i) == .literal }
+
+    /// How the source wrote field `i` (``FieldSpan/Written/unknown`` past the row's fields).
+    func written(_ i: Int) -> FieldSpan.Written {
+        guard i >= 0, unsafe i < spans.count else { return .unknown }
+        return unsafe spans[i].written
     }
 }
 

@@ -79,7 +79,7 @@ struct RowEncoder: Sendable {
         if format == .jsonLines { out.append(0x7B) }
         // Safe: the row's fields are lent for this call (the list reads only its own).
         for (k, field) in columns.enumerated() {
-            unsafe appendField(fields[field], column: k, written: fields.isText(field) ? .text : fields.isLiteral(field) ? .literal : .unknown, into: &out)
+            unsafe appendField(fields[field], column: k, written: fields.written(field), into: &out)
         }
         if format == .jsonLines { out.append(0x7D) }
         out.append(0x0A)
