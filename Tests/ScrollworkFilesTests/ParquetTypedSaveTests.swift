@@ -132,4 +132,30 @@ import Testing
             #expect([Int.min, -1, row.count, Int.max].allSatisfy { read.parquetKind(ofColumn: $0) == nil })
         }
     }
+
+    /// `table` saved as JSON Lines the way a save writes a view: its lines.
+    static func savedAsJSONLines(_ table: some TableSource) throws -> [String] {
+        let path = ParquetWriterTests.path("jsonl")
+        defer { unlink(path) }
+        let count = try table.count(where: [], progress: .unwatched)
+        _ = try table.write(names: nil, count: count, where: [], orderedBy: [], columns: Array(table.columnTitles.indices), format: .jsonLines,
+                            to: OutputFile(path: path), progress: .unwatched)
+        return try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+    }
+
+    @Test("a JSON Lines save of a Parquet file writes each value as JSON's own type: a boolean as true or false, a list, map or struct as an array or object, bytes, dates and times as strings (\"0103\" too), numbers as numbers")
+    func jsonLinesKeepTypes() throws {
+        let types = try Self.savedAsJSONLines(try ParquetTable(path: ParquetReaderTests.folder + "/types-snappy.parquet"))
+        #expect(types.count == 1_000)
+        #expect(types[1].contains(#""bool":false,"string":"AA","binary":"0103","decimal9":-498.63,"#))
+        #expect(types[1].contains(#""int64":-2081,"#) && types[1].contains(#""date":"2023-03-08","time_ms":"01:00:00.123","#))
+        #expect(!types.contains { $0.contains(#""bool":"true""#) || $0.contains(#""bool":"false""#) })
+        let nested = try Self.savedAsJSONLines(try ParquetTable(path: ParquetReaderTests.folder + "/nested.parquet"))
+        #expect(nested[1] == #"{"id":1,"list":[1],"struct":{"a":1,"b":"x1"},"map":{"k1":1}}"#)
+        #expect(nested[0] == #"{"id":0,"list":null,"struct":{"a":0,"b":"x0"},"map":{"k0":0}}"#)
+        // Every line is JSON a reader takes.
+        for line in types + nested {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any], "\(line)")
+        }
+    }
 }

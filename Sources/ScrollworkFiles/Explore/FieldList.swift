@@ -76,6 +76,24 @@ struct FieldSpan {
         /// As a value of the format's own (a JSON number, boolean, array or object):
         /// ``FieldList/isLiteral(_:)``.
         case literal
+
+        /// How a value of a column of type `kind` is written (`holdsJSON`: a nested value,
+        /// shown as its JSON): text, bytes as hex, dates and times as text (a string that
+        /// spells a number, "0042" or the hex "616263", is still text to a summary and a save);
+        /// a boolean and a nested value as JSON's own (`true`, `[1,2]`: a JSON Lines save
+        /// writes them so, not as strings); numbers, and a column of no declared type, as
+        /// the digits say.
+        init(declared kind: ParquetColumnKind?, holdsJSON: Bool) {
+            guard !holdsJSON else {
+                self = .literal
+                return
+            }
+            switch kind {
+            case .boolean?: self = .literal
+            case .text?, .binary?, .date?, .time?, .timestamp?: self = .text
+            case nil, .integer?, .real?, .fixedWidthInteger?, .float?, .decimal?: self = .unknown
+            }
+        }
     }
 
     /// A null's span, read as no field.

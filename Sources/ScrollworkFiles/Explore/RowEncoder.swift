@@ -11,6 +11,8 @@ struct RowEncoder: Sendable {
     private let keys: [[UInt8]]
     /// Whether each column's values are written as JSON numbers where they are numbers.
     private let numeric: [Bool]
+    /// How each column's source wrote its values, for batches that carry no mark of their own.
+    private let written: [FieldSpan.Written]
     /// What JSON Lines writes as `null`: a null, and the values `missing` names.
     private let missing: MissingBytes
 
@@ -19,10 +21,11 @@ struct RowEncoder: Sendable {
     /// as `null` in JSON Lines (as written in CSV and TSV). A heading line writes a title as `titleBytes` spell it (the file's own
     /// header, bytes that are not UTF-8 included) where one is given and the title needed no
     /// change to be unique.
-    init(format: ExportFormat, columns: [Int], titles: [String], titleBytes: [[UInt8]] = [], numeric: [Bool], missing: MissingValues) {
+    init(format: ExportFormat, columns: [Int], titles: [String], titleBytes: [[UInt8]] = [], numeric: [Bool], written: [FieldSpan.Written] = [], missing: MissingValues) {
         self.format = format
         self.columns = columns
         self.numeric = columns.indices.map { numeric.indices.contains($0) && numeric[$0] }
+        self.written = columns.indices.map { written.indices.contains($0) ? written[$0] : .unknown }
         self.missing = MissingBytes(missing)
         let given = columns.indices.map { titles.indices.contains($0) ? titles[$0] : "" }
         let titles = Self.uniqueTitles(given)
@@ -86,11 +89,11 @@ struct RowEncoder: Sendable {
     }
 
     /// Appends row `row` of a batch whose values `value` reads (column, row: the bytes, nil for
-    /// a null), one a column, its line ending included.
+    /// a null), one a column, each as its column's source wrote it, its line ending included.
     func append(row: Int, from value: (Int, Int) -> UnsafeBufferPointer<UInt8>?, into out: inout [UInt8]) {
         if format == .jsonLines { out.append(0x7B) }
         // Safe: each value's bytes are lent for the append, which copies them.
-        for k in columns.indices { unsafe appendField(value(k, row), column: k, into: &out) }
+        for k in columns.indices { unsafe appendField(value(k, row), column: k, written: written[k], into: &out) }
         if format == .jsonLines { out.append(0x7D) }
         out.append(0x0A)
     }

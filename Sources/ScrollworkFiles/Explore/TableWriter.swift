@@ -19,8 +19,15 @@ public struct TableWriter {
     ///
     /// - Throws: ``FileError`` when the heading cannot be written.
     public init(output: OutputFile, format: ExportFormat, titles: [String], numeric: [Bool] = [], parquetKinds: [ParquetColumnKind]? = nil) throws(FileError) {
+        try self.init(output: output, format: format, titles: titles, numeric: numeric, parquetKinds: parquetKinds, written: [])
+    }
+
+    /// A save as ``init(output:format:titles:numeric:parquetKinds:)`` makes, each column's
+    /// values written in JSON Lines as `written[k]` says its source wrote them (a boolean as
+    /// `true`, a date as a string), whatever they spell.
+    init(output: OutputFile, format: ExportFormat, titles: [String], numeric: [Bool], parquetKinds: [ParquetColumnKind]?, written: [FieldSpan.Written]) throws(FileError) {
         self.output = output
-        encoder = RowEncoder(format: format, columns: Array(titles.indices), titles: titles, numeric: numeric, missing: .none)
+        encoder = RowEncoder(format: format, columns: Array(titles.indices), titles: titles, numeric: numeric, written: written, missing: .none)
         if format == .parquet {
             // A column past the kinds given starts as `numeric` says; a kind out of its range (a
             // time of 4 digits, a decimal of 40) is text.

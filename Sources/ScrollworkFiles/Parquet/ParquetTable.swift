@@ -151,6 +151,11 @@ public struct ParquetTable: TableSource {
         }
     }
 
+    /// True for a nested field (a list, map or struct), shown as its JSON.
+    public func holdsJSON(ofColumn column: Int) -> Bool {
+        root.children.indices.contains(column) && (!root.children[column].isLeaf || root.children[column].isRepeated)
+    }
+
     /// The bits of a whole number's type: its integer type's, its converted type's, else its
     /// physical type's (`INT32` or `INT64`).
     private static func bits(of element: ParquetMetadata.SchemaElement) -> Int {

@@ -36,11 +36,11 @@ struct ParquetTextRows: InPlaceRows {
         }
     }
 
-    /// The fields of each of `rows`, a text column's values marked as text (``FieldList/isText(_:)``:
-    /// a string that spells a number is still text to a summary and a save).
+    /// The fields of each of `rows`, each marked as its column's type wrote it
+    /// (``FieldSpan/Written/init(declared:holdsJSON:)``).
     func fields<T, Rows: RandomAccessCollection<Int>>(at rows: Rows, _ body: (Int, FieldList) -> T) -> [T] {
         let batch = texts(rows, of: columns)
-        let written = columns.map { table.parquetKind(ofColumn: $0) == .text ? FieldSpan.Written.text : .unknown }
+        let written = columns.map { FieldSpan.Written(declared: table.parquetKind(ofColumn: $0), holdsJSON: table.holdsJSON(ofColumn: $0)) }
         var spans = [FieldSpan](repeating: FieldSpan(start: 0, count: 0, inScratch: false), count: columns.count)
         // Safe: the batch's bytes and the spans are lent for the call; each span is one the batch
         // made inside its bytes, and the field list is lent to `body` for its call only.

@@ -22,6 +22,9 @@ extension TableSource {
     /// None: a save chooses from the values shown.
     public func parquetKind(ofColumn column: Int) -> ParquetColumnKind? { nil }
 
+    /// None: every value is text or a number.
+    public func holdsJSON(ofColumn column: Int) -> Bool { false }
+
     /// ``TableSource/about``, at once.
     public func aboutOnceRead(progress: TableProgress) throws(TableSourceError) -> String? { about }
     /// Nothing known before reading.
@@ -401,7 +404,8 @@ extension TableSource {
             var writer: TableWriter
             do {
                 writer = try TableWriter(output: output, format: format, titles: columns.map { columnTitles.indices.contains($0) ? columnTitles[$0] : "" },
-                                         numeric: columns.map(isNumeric), parquetKinds: kinds)
+                                         numeric: columns.map(isNumeric), parquetKinds: kinds,
+                                         written: columns.map { FieldSpan.Written(declared: parquetKind(ofColumn: $0), holdsJSON: holdsJSON(ofColumn: $0)) })
             } catch { throw .failed("\(error)") }
             try append(names: names, count: count, where: filters, orderedBy: order, columns: columns, to: &writer, progress: progress)
             do {

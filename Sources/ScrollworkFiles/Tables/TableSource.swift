@@ -31,6 +31,10 @@ public protocol TableSource: Sendable {
     /// keeps them); nil (the default) to choose from the values shown. A value the type cannot
     /// hold as shown widens the column, as a save of text does.
     func parquetKind(ofColumn column: Int) -> ParquetColumnKind?
+    /// True for a column whose values are JSON the source made of a nested value (a Parquet
+    /// list, map or struct): a JSON Lines save writes them as JSON's own arrays and objects,
+    /// not as strings. False (the default) otherwise.
+    func holdsJSON(ofColumn column: Int) -> Bool
     /// The files the table is read from, which a save never replaces.
     var readFiles: Set<FileIdentity> { get }
 
