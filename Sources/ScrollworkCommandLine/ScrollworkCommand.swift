@@ -352,7 +352,7 @@ struct Open: ParsableCommand {
                 if name != nil { throw OpenFile.Failure(description: "\(path): --table names a table of a database, and this is not one", status: 64) }
                 written = try TableQuery.write(table(opened, path: path, for: "--output").source, recipe: recipe, to: output, replacingExisting: replacing)
             }
-            if output != "-" { printError("scrollwork: wrote \(grouped(written)) rows to \(output)") }
+            if output != "-" { printError("scrollwork: wrote \(counted(written, "row")) to \(output)") }
         } catch {
             printError("scrollwork: \(error)")
             throw ExitCode(error.status)

@@ -78,7 +78,7 @@ struct ResultSheet: OverlaidTable, ReplyCollecting {
     init(frequency: FrequencyTable, field: Int, title: String, of rows: Int, theme: Theme) {
         kind = .frequency(field: field, title: title)
         let distinct = frequency.entries.count
-        caption = "Frequency of \(title): \(grouped(distinct)) value\(distinct == 1 ? "" : "s") in \(grouped(rows)) rows · Enter keeps that value's rows · Esc returns"
+        caption = "Frequency of \(title): \(grouped(distinct)) value\(distinct == 1 ? "" : "s") in \(counted(rows, "row")) · Enter keeps that value's rows · Esc returns"
         source = frequency.rows
         entries = frequency.entries
         let sample = source.rows(in: 0..<Swift.min(source.count, 5000))
@@ -112,7 +112,7 @@ struct ResultSheet: OverlaidTable, ReplyCollecting {
 
     /// "Summary of 19 columns in 1,000 rows", and what `about` says of the source.
     private static func summaryCaption(columns: Int, rows: Int, about: String?) -> String {
-        "Summary of \(columns) columns in \(grouped(rows)) rows" + (about.map { " · " + $0 } ?? "")
+        "Summary of \(counted(columns, "column")) in \(counted(rows, "row"))" + (about.map { " · " + $0 } ?? "")
     }
 
     /// A summary sheet of `rows` (``ColumnSummary/titles`` their columns) under `caption`.
@@ -404,7 +404,7 @@ extension ResultSheet {
         switch saving.handle(update) {
         case nil: break
         case let .saved(saved)?:
-            note = saved.failure.map { "the save stopped: \($0)" } ?? "saved \(grouped(saved.rows)) rows to \(saved.path)"
+            note = saved.failure.map { "the save stopped: \($0)" } ?? "saved \(counted(saved.rows, "row")) to \(saved.path)"
             return true
         case .progressed?, .cancelled?, .counted?, .summarised?: return true
         }
@@ -450,7 +450,7 @@ extension ResultSheet {
     /// filters, what runs, its keys.
     var statusText: StatusText {
         let shown = view.table.list.numberOfRows
-        var parts = [filters.kept == nil ? "\(grouped(shown)) rows" : "\(grouped(shown)) of \(grouped(source.count)) rows"]
+        var parts = [filters.kept == nil ? counted(shown, "row") : "\(grouped(shown)) of \(grouped(source.count)) rows"]
         if let note { parts.append(note) }
         if !filters.filters.isEmpty { parts.append("filtered by \(filters.summary) (u removes the last)") }
         if filters.isRunning { parts.append("filtering… \(filters.fraction.wholePercent)% (Esc cancels)") }

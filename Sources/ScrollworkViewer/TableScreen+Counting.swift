@@ -57,7 +57,7 @@ struct RowCount {
         if let kept { return "\(kept.map(grouped) ?? "counting") of \(whole) rows" }
         if let total { return "\(grouped(total)) row\(total == 1 ? "" : "s")" }
         if let estimate { return "about \(grouped(estimate)) rows, counting…" }
-        return readSoFar.map { "\(grouped($0)) rows so far, counting…" } ?? "counting the rows…"
+        return readSoFar.map { counted($0, "row") + " so far, counting…" } ?? "counting the rows…"
     }
 }
 

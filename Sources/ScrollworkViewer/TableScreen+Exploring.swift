@@ -189,7 +189,7 @@ extension TableScreen {
             showSheet(ResultSheet(summaries: summarised.summaries, rows: summarised.rows, about: source.about, theme: view.theme), at: time)
             if let reached { sheet?.focus(sourceRow: reached, at: time) }
         case let .summarised(.failure(error))?: failed(error, saying: "the summary stopped: ", at: time)
-        case let .saved(saved)?: say(saved.failure.map { "the save stopped: \($0)" } ?? "saved \(grouped(saved.rows)) rows to \(saved.path)")
+        case let .saved(saved)?: say(saved.failure.map { "the save stopped: \($0)" } ?? "saved \(counted(saved.rows, "row")) to \(saved.path)")
         }
         return true
     }

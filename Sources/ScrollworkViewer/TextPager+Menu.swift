@@ -59,7 +59,7 @@ extension TextPager {
             let window = view.window
             let lines = Array(Set(view.content.rows(in: window).compactMap { $0?.line })).sorted()
             copies.append(lines.map { line($0) }.joined(separator: "\n"))
-            notes.set(.action, "copied \(grouped(lines.count)) lines")
+            notes.set(.action, "copied \(counted(lines.count, "line"))")
         case .find: openSearch()
         case .wrap: toggleWrap()
         }

@@ -306,7 +306,7 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
 
     /// The status line: the answer to the last key (``notes``) right after the count.
     var statusText: StatusText {
-        var parts = ["\(grouped(index.count)) lines" + source.countSuffix] + notes.parts
+        var parts = [counted(index.count, "line") + source.countSuffix] + notes.parts
         let top = Swift.max(0, CellMetrics().rows(forPoints: view.scroll.offset.y))
         if index.count > 0 { parts.append("line \(grouped(Swift.min(index.count, top + 1)))") }
         parts += source.statusParts

@@ -15,4 +15,15 @@ struct FormattingTests {
         #expect(grouped(Int.max) == "9,223,372,036,854,775,807")
         #expect(grouped(Int.min) == "-9,223,372,036,854,775,808")
     }
+
+    @Test("counted says one thing in the singular and every other count in the plural, grouped")
+    func countedNouns() {
+        #expect(counted(1, "row") == "1 row")
+        #expect(counted(0, "row") == "0 rows")
+        #expect(counted(-1, "row") == "-1 rows")
+        #expect(counted(1_234, "line") == "1,234 lines")
+        #expect(counted(2, "match", "matches") == "2 matches")
+        #expect(counted(1, "match", "matches") == "1 match")
+        #expect(counted(Int.min, "row") == "-9,223,372,036,854,775,808 rows")
+    }
 }

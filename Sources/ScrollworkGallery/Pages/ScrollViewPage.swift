@@ -243,7 +243,7 @@ struct ScrollViewPage: GalleryPage {
     }
 
     private mutating func selectAll() {
-        message = document.view.content.selectAll() ? "selected all \(grouped(text.lines.count)) lines" : "nothing to select"
+        message = document.view.content.selectAll() ? "selected all \(counted(text.lines.count, "line"))" : "nothing to select"
     }
 
     /// Opens the text's menu at `point`; opened from the keys, its first item is highlighted.

@@ -1,5 +1,11 @@
 import Scrollwork
 
+/// `n` things, grouped, the noun as many as there are: "1 row", "0 rows", "1,234 rows"
+/// (`plural` for a noun that is not `singular` and "s").
+public func counted(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
+    grouped(n) + " " + (n == 1 ? singular : plural ?? singular + "s")
+}
+
 /// `1234567` as `1,234,567`.
 public func grouped(_ n: Int) -> String {
     // Written from the last digit back into a small buffer: the status line asks every frame.
