@@ -24,10 +24,11 @@ import ScrollworkWidgets
         return (written, try String(contentsOfFile: out, encoding: .utf8))
     }
 
-    @Test("a save writes the file's header as the file spells it, as it writes the rows: a name in Latin-1 stays in CSV and TSV, not mended to U+FFFD; a made name and a repeated one are written as made")
+    @Test("a save writes the file's header as the file spells it, as it writes the rows: in a file of UTF-8, a name in Latin-1 stays in CSV and TSV, not mended to U+FFFD; a made name and a repeated one are written as made")
     func headerKeepsItsBytes() throws {
-        // "café" and "été" in Latin-1; an empty name, and a name given twice.
-        let bytes: [UInt8] = Array("caf".utf8) + [0xE9] + Array(",x,,x\n".utf8) + [0xE9, 0x74, 0xE9] + Array(",2,3,4\n".utf8)
+        // "café" and "été" in Latin-1 in a file of UTF-8 (its last row's "ü"; a file of no UTF-8
+        // past ASCII is read as Windows-1252); an empty name, and a name given twice.
+        let bytes: [UInt8] = Array("caf".utf8) + [0xE9] + Array(",x,,x\n".utf8) + [0xE9, 0x74, 0xE9] + Array(",2,3,4\nü,5,6,7\n".utf8)
         let file = TemporaryFile(name: "latin.csv", bytes: bytes)
         for (format, separator) in [("csv", UInt8(ascii: ",")), ("tsv", UInt8(ascii: "\t"))] {
             let viewer = try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme())
@@ -37,9 +38,18 @@ import ScrollworkWidgets
             let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: out)))
             let s = separator
             let expected: [UInt8] = Array("caf".utf8) + [0xE9, s] + Array("x".utf8) + [s] + Array("Column 3".utf8) + [s] + Array("x (2)\n".utf8)
-                + [0xE9, 0x74, 0xE9, s] + Array("2".utf8) + [s] + Array("3".utf8) + [s] + Array("4\n".utf8)
+                + [0xE9, 0x74, 0xE9, s] + Array("2".utf8) + [s] + Array("3".utf8) + [s] + Array("4\n".utf8) + Array("ü".utf8) + [s] + Array("5".utf8) + [s]
+                + Array("6".utf8) + [s] + Array("7\n".utf8)
             #expect(written == expected, "\(format): \(String(decoding: written, as: UTF8.self))")
         }
+        // The same file without its row of UTF-8 is Windows-1252 text, and its save is the same
+        // characters in UTF-8.
+        let latin = TemporaryFile(name: "latin1.csv", bytes: Array(bytes.prefix(bytes.count - Array("ü,5,6,7\n".utf8).count)))
+        let viewer = try OpenFile.viewer(path: latin.path, separator: nil, header: nil, theme: Theme())
+        let out = latin.directory + "-out.csv"
+        defer { unlink(out) }
+        _ = try TableQuery.write(viewer.source, recipe: ViewRecipe(sorts: ["x"]), to: out)
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "café,x,Column 3,x (2)\nété,2,3,4\n")
     }
 
     /// What the recipe `carrier=DL`, `dep_delay>=100`, sorted by -dep_delay then id, columns

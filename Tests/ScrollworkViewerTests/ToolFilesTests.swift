@@ -36,6 +36,46 @@ import Testing
         #expect(rows.map { Array($0.prefix(3)) } == Self.people.map { Array($0.prefix(3)) } && rows.map { $0[3] } == ["1.5", "null", "-2.0"], "\(rows)")
     }
 
+    @Test("Excel's CSV (Comma delimited), Windows-1252: read to the characters written, said in the status line, searched, sorted and saved as UTF-8")
+    func windows1252Export() throws {
+        let (titles, rows, viewer) = try Self.table("excel-windows1252.csv")
+        #expect(titles == ["id", "name", "city", "score"])
+        let written = Self.people.map { $0[0] == "3" ? ["3", "Chen ?", $0[2], $0[3]] : $0 } + [["4", "“Zoë” € 5", "Montréal", "0"]]
+        #expect(rows == written, "\(rows)")
+        #expect(viewer.status.contains("Windows-1252 text, decoded"), "\(viewer.status)")
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("cp1252-\(UInt32.random(in: 0...UInt32.max)).csv").path
+        defer { unlink(out) }
+        _ = try TableQuery.write(viewer.source, recipe: ViewRecipe(filters: ["name*=ë"], sorts: ["city"], columns: "id,city"), to: out)
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "id,city\n4,Montréal\n1,München\n")
+    }
+
+    @Test("Windows-1252 is told from UTF-8 by the first bytes: a byte UTF-8 cannot hold and no UTF-8 past ASCII; a character cut at a sample's end is no evidence")
+    func windows1252Detection() {
+        let looks = { (text: [UInt8], whole: Bool) in DecodedText.looksLikeWindows1252(text, isWhole: whole) }
+        #expect(looks([0x63, 0x61, 0x66, 0xE9], true))
+        #expect(looks([0x93, 0x71, 0x94], true))
+        #expect(!looks(Array("plain ASCII, 1,2\n".utf8), true) && !looks([], true))
+        #expect(!looks(Array("café".utf8), true))
+        // UTF-8 with one damaged byte stays UTF-8 (the damage is shown as U+FFFD).
+        #expect(!looks(Array("café ".utf8) + [0xE9], true))
+        // A lead byte at a cut sample's end may be the start of a character.
+        #expect(!looks([0x61, 0xC3], false) && looks([0x61, 0xC3], true))
+        #expect(!looks([0x61, 0xF0, 0x9F, 0x98], false))
+        // Overlong forms and surrogates are no UTF-8.
+        #expect(looks([0xC0, 0x80], true) && looks([0xED, 0xA0, 0x80], true) && looks([0xF5, 0x80, 0x80, 0x80], true))
+    }
+
+    @Test("Windows-1252 decodes every byte: ASCII as it is, 0x80–0x9F to their characters (the five unassigned to C1 controls), 0xA0–0xFF to Latin-1")
+    func windows1252Decoding() {
+        let decoded = { (bytes: [UInt8]) in String(decoding: DecodedText.decodeWindows1252(bytes), as: UTF8.self) }
+        #expect(decoded(Array("abc,\r\n".utf8)) == "abc,\r\n")
+        #expect(decoded([0x80, 0x93, 0x94, 0x99, 0x9F, 0x85]) == "€“”™Ÿ…")
+        #expect(decoded([0x81, 0x8D, 0x8F, 0x90, 0x9D]).unicodeScalars.map(\.value) == [0x81, 0x8D, 0x8F, 0x90, 0x9D])
+        #expect(decoded([0xA0, 0xE9, 0xFF]) == "\u{A0}éÿ")
+        let all = DecodedText.decodeWindows1252((0...255).map { UInt8($0) })
+        #expect(String(validating: all, as: UTF8.self)?.unicodeScalars.count == 256)
+    }
+
     @Test("the status line says UTF-16 was decoded; a BOM's column is found by its name for filters, sorts and columns")
     func decodedAndFoundByName() throws {
         let (_, _, unicode) = try Self.table("excel-unicode.txt")
@@ -168,14 +208,13 @@ import Testing
 
     @Test("UTF-16 is decoded across reads: a surrogate pair split between two, a lone surrogate and an odd last byte as U+FFFD")
     func utf16Decoding() throws {
-        let text = try UTF16Text(source: try FileBytes(descriptor: UnnamedFile.make(prefix: "t")!, name: "t"), order: .littleEndian, name: "t")
         var pending: UInt16? = nil
         let face = Array("😀".utf16)
-        let first = text.decode([0x41, 0x00, UInt8(face[0] & 0xFF), UInt8(face[0] >> 8)], pendingHigh: &pending, atEnd: false)
+        let first = DecodedText.decode([0x41, 0x00, UInt8(face[0] & 0xFF), UInt8(face[0] >> 8)], order: .littleEndian, pendingHigh: &pending, atEnd: false)
         #expect(first == Array("A".utf8) && pending == face[0])
-        let second = text.decode([UInt8(face[1] & 0xFF), UInt8(face[1] >> 8), 0x42, 0x00], pendingHigh: &pending, atEnd: false)
+        let second = DecodedText.decode([UInt8(face[1] & 0xFF), UInt8(face[1] >> 8), 0x42, 0x00], order: .littleEndian, pendingHigh: &pending, atEnd: false)
         #expect(second == Array("😀B".utf8) && pending == nil)
-        let lone = text.decode([0x00, 0xDC, 0x43, 0x00, 0x44], pendingHigh: &pending, atEnd: true)
+        let lone = DecodedText.decode([0x00, 0xDC, 0x43, 0x00, 0x44], order: .littleEndian, pendingHigh: &pending, atEnd: true)
         #expect(String(decoding: lone, as: UTF8.self) == "\u{FFFD}C\u{FFFD}")
     }
 }

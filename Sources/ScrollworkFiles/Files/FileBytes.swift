@@ -238,26 +238,40 @@ public final class FileBytes: Sendable {
 
     /// This file with each carriage return read as a line feed when its first 64 KB end lines in
     /// carriage returns alone and it is a file of this machine's (``CarriageReturnLines``); else
-    /// this file.
-    private func readingCarriageReturnsAsLineEnds() throws(FileError) -> FileBytes {
-        guard !isStream, CarriageReturnLines.endsLinesWithCarriageReturns(try read(at: 0, count: Self.sampleSize)) else { return self }
+    /// this file. `sample` is its first 64 KB, where they are read already.
+    private func readingCarriageReturnsAsLineEnds(sample: [UInt8]? = nil) throws(FileError) -> FileBytes {
+        guard !isStream else { return self }
+        var start = sample ?? []
+        if sample == nil { start = try read(at: 0, count: Self.sampleSize) }
+        guard CarriageReturnLines.endsLinesWithCarriageReturns(start) else { return self }
         return FileBytes(showing: self, from: 0, through: CarriageReturnLines(source: self), encoding: encoding)
     }
 
     /// The file as UTF-8 text: a UTF-8 byte order mark left out, UTF-16 with its byte order mark
-    /// (as Excel's "Unicode text" and Windows tools write it) decoded as it is read
-    /// (``encoding`` says which), lines that end in a carriage return alone (classic Mac OS)
-    /// read as lines; any other file as it is.
+    /// (as Excel's "Unicode text" and Windows tools write it) decoded as it is read, a file of
+    /// this machine's whose first 64 KB hold bytes that cannot be UTF-8 and no UTF-8 past ASCII
+    /// decoded as Windows-1252 (Excel's "CSV (Comma delimited)" on a Western Windows; Latin-1 is
+    /// a part of it) (``encoding`` says which), lines that end in a carriage return alone
+    /// (classic Mac OS) read as lines; any other file as it is.
     ///
     /// - Throws: ``FileError`` when the start cannot be read or no temporary file can be made to
     ///   keep decoded text in.
     public func decodingText() throws(FileError) -> FileBytes {
         let start = try read(at: 0, count: 3)
         if start.starts(with: [0xEF, 0xBB, 0xBF]) { return try dropping(3).readingCarriageReturnsAsLineEnds() }
-        let order: UTF16Text.ByteOrder? = start.starts(with: [0xFF, 0xFE]) ? .littleEndian : start.starts(with: [0xFE, 0xFF]) ? .bigEndian : nil
-        guard let order else { return try readingCarriageReturnsAsLineEnds() }
-        let text = try UTF16Text(source: dropping(2), order: order, name: path)
-        return FileBytes(showing: self, from: 0, through: text, encoding: order == .littleEndian ? "UTF-16LE" : "UTF-16BE")
+        let order: DecodedText.ByteOrder? = start.starts(with: [0xFF, 0xFE]) ? .littleEndian : start.starts(with: [0xFE, 0xFF]) ? .bigEndian : nil
+        let encoding: DecodedText.Encoding
+        if let order {
+            encoding = .utf16(order)
+        } else {
+            // A stream's first bytes are not waited for here: it is read as UTF-8.
+            guard !isStream else { return self }
+            let sample = try read(at: 0, count: Self.sampleSize)
+            guard DecodedText.looksLikeWindows1252(sample, isWhole: UInt64(sample.count) >= size) else { return try readingCarriageReturnsAsLineEnds(sample: sample) }
+            encoding = .windows1252
+        }
+        let text = try DecodedText(source: order == nil ? self : dropping(2), encoding: encoding, name: path)
+        return FileBytes(showing: self, from: 0, through: text, encoding: encoding.name)
     }
 
     deinit {

@@ -45,3 +45,7 @@ write("libreoffice-quote.csv", "".join(",".join(quoted(v, ",", "'") for v in r) 
 lo_rows = rows + [("4", "Seán O'Neill", "L'Aquila\nAbruzzo", "3")]
 lo_text = lambda v: v if v == "" or v.lstrip("-").replace(".", "", 1).isdigit() else "'" + v.replace("'", "''") + "'"
 write("libreoffice-quote-all.csv", "".join(";".join(lo_text(v) for v in r) + "\n" for r in [("id", "name", "city", "score")] + lo_rows).encode())
+# Excel's "CSV (Comma delimited)" on a Western Windows: Windows-1252, CRLF, no byte order mark; a
+# character it has no byte for becomes "?", and its curly quotes and € are bytes 0x80–0x9F.
+cp_rows = [r if r[0] != "3" else ("3", "Chen ?", r[2], r[3]) for r in rows] + [("4", "“Zoë” € 5", "Montréal", "0")]
+write("excel-windows1252.csv", "".join(",".join(quoted(v) for v in r) + "\r\n" for r in [("id", "name", "city", "score")] + cp_rows).encode("cp1252"))
