@@ -190,42 +190,22 @@ final class DecodedText: KeptInFile {
     /// with a damaged byte stays UTF-8, its damage shown as U+FFFD). A character cut at the
     /// sample's end, when `isWhole` is false, is no evidence either way.
     static func looksLikeWindows1252(_ sample: [UInt8], isWhole: Bool) -> Bool {
-        var invalid = false, i = 0
-        while i < sample.count {
-            let lead = sample[i]
-            guard lead >= 0x80 else {
+        // Safe: every index read is checked below the sample's count first.
+        unsafe sample.withUnsafeBufferPointer { bytes in
+            var invalid = false, i = 0
+            while i < bytes.count {
+                guard unsafe bytes[i] >= 0x80 else {
+                    i += 1
+                    continue
+                }
+                let (_, length, valid) = unsafe UTF8Decoding.scalar(in: bytes, at: i)
+                if valid { return false }
+                // A sequence that runs past a cut sample ends the look.
+                if i + length >= bytes.count && !isWhole { break }
+                invalid = true
                 i += 1
-                continue
             }
-            let length = utf8Length(ofSequenceAt: i, in: sample)
-            if length > 0 { return false }
-            // A sequence that runs past a cut sample ends the look.
-            if length < 0 && !isWhole { break }
-            invalid = true
-            i += 1
+            return invalid
         }
-        return invalid
-    }
-
-    /// The length of the UTF-8 character at `i` of `bytes` (2–4), 0 when the bytes there are no
-    /// UTF-8 character, or -1 when they would be one but `bytes` end first.
-    private static func utf8Length(ofSequenceAt i: Int, in bytes: [UInt8]) -> Int {
-        let lead = bytes[i]
-        let length: Int, second: ClosedRange<UInt8>
-        switch lead {
-        case 0xC2...0xDF: (length, second) = (2, 0x80...0xBF)
-        case 0xE0: (length, second) = (3, 0xA0...0xBF)
-        case 0xE1...0xEC, 0xEE...0xEF: (length, second) = (3, 0x80...0xBF)
-        case 0xED: (length, second) = (3, 0x80...0x9F)
-        case 0xF0: (length, second) = (4, 0x90...0xBF)
-        case 0xF1...0xF3: (length, second) = (4, 0x80...0xBF)
-        case 0xF4: (length, second) = (4, 0x80...0x8F)
-        default: return 0
-        }
-        for k in 1..<length {
-            guard i + k < bytes.count else { return -1 }
-            guard (k == 1 ? second : 0x80...0xBF).contains(bytes[i + k]) else { return 0 }
-        }
-        return length
     }
 }
