@@ -8,7 +8,7 @@ public func fuzzJSONLines(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let framing: JSONFraming = input.settings & 1 == 0 ? .lines : .arrayElements
     let chunk = 1 + Int(input.settings >> 1)
     _ = input.withFile(input.body) { file in
-        let scanner = framing == .lines ? RecordScanner(quotes: false) : .jsonArrayElements()
+        let scanner = framing == .lines ? RecordScanner(quotes: false, skipsBlankLines: true) : .jsonArrayElements()
         var index = RecordIndex(scanner: scanner)
         guard (try? index.extend(from: file)) != nil else { return }
         var pieces = RecordIndex(scanner: scanner)

@@ -40,7 +40,7 @@ public struct FileTable: TableSource {
         let scanner: RecordScanner
         switch format {
         case let .delimited(dialect): scanner = RecordScanner(separator: dialect.separator, quote: dialect.quote)
-        case .json(.lines): scanner = RecordScanner(quotes: false)
+        case .json(.lines): scanner = RecordScanner(quotes: false, skipsBlankLines: true)
         case .json(.arrayElements): scanner = .jsonArrayElements()
         }
         var index = RecordIndex(scanner: scanner)

@@ -127,6 +127,43 @@ import Testing
         #expect(lines.unclosedRecord == nil)
     }
 
+    @Test("random lines of JSON Lines with blank ones among them, fed in chunks of any size: a record is each line that holds more than white space, whole as it grows, blank lines no records")
+    func blankLinesAreNoRecords() async {
+        let alphabet: [UInt8] = Array("{}\n\n \r\t x".utf8)
+        let text = Gen.int(in: 0...(alphabet.count - 1)).array(of: 0...40).map { $0.map { alphabet[$0] } }
+        let chunk = Gen.int(in: 1...8)
+        await propertyCheck(count: 500, input: text, chunk) { bytes, chunk in
+            let space: Set<UInt8> = [0x20, 0x0D, 0x09, 0x0A]
+            let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+            let wanted = lines.filter { !$0.allSatisfy(space.contains) }.map { Array($0.filter { !space.contains($0) }) }
+            var index = RecordIndex(scanner: RecordScanner(quotes: false, skipsBlankLines: true))
+            var at = 0
+            while at < bytes.count {
+                let n = Swift.min(chunk, bytes.count - at)
+                bytes[at..<(at + n)].withUnsafeBufferPointer { index.add($0) }
+                at += n
+                // Before the end, the records counted are those whose line feed came: never
+                // one taken back, never one still being written.
+                let ended = bytes[..<at].split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().filter { !$0.allSatisfy(space.contains) }.count
+                #expect(index.count == ended, "\(bytes) at \(at)")
+            }
+            index.finish()
+            let found = (0..<index.count).map { i in
+                let r = index.range(ofRecord: i)
+                return Array(bytes[Int(r.lowerBound)..<Int(r.upperBound)].filter { !space.contains($0) })
+            }
+            #expect(found == wanted, "\(bytes)")
+            // The records cover the text, in order, with nothing between them.
+            let ranges = (0..<index.count).map { index.range(ofRecord: $0) }
+            #expect(ranges.first.map { $0.lowerBound == 0 } ?? true && zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+        }
+        // Lines read as they are (logs, CSV) keep their blank lines.
+        var lines = RecordIndex(quotes: false)
+        Array("a\n\nb\n".utf8).withUnsafeBufferPointer { lines.add($0) }
+        lines.finish()
+        #expect(lines.count == 3)
+    }
+
     @Test("a quote inside an unquoted field, or text after a closing quote, does not move record boundaries")
     func strayQuotes() {
         let text = Array("a\"b,c\nd,e\n\"x\"y\"z,w\nlast,\"q\"\"\"\n".utf8)

@@ -92,6 +92,17 @@ import ScrollworkWidgets
         #expect(try table.rows(at: 0..<count, progress: .unwatched).map { $0.map { $0.isMissing ? "" : $0.description } } == [["9", "1000.0", "UA"], ["10", "2.5", "AA"], ["-42", "", "DL"]])
     }
 
+    @Test("a blank line in JSON Lines (a last one, one between records, white space alone, CRLF) is no record: every reader skips it, and a batch run writes every record")
+    func jsonBlankLines() throws {
+        let json = TemporaryFile(name: "blank.jsonl", "\r\n{\"a\":1}\r\n\r\n  \t\n{\"a\":2,\"b\":\"x\"}\n\n{\"a\":3}\n\n")
+        let lines = try Self.query(json, ViewRecipe(sorts: ["-a"]), format: "jsonl")
+        #expect(lines.rows == 3)
+        #expect(lines.text == "{\"a\":3,\"b\":null}\n{\"a\":2,\"b\":\"x\"}\n{\"a\":1,\"b\":null}\n")
+        let viewer = try OpenFile.viewer(path: json.path, separator: nil, header: nil, theme: Theme())
+        let table = try #require(viewer.fileTable).indexedToEnd(concurrently: .serial)
+        #expect(table.fileRows.count == 3 && (0..<3).allSatisfy { table.fileRows.row(at: $0).problem == nil })
+    }
+
     @Test("a JSON text that reads as a missing word (\"NA\", \"-\", \"null\", \"\") is text: saved as text to JSON Lines and Parquet, counted as text and apart from a null, and a number column with nulls stays numbers")
     func jsonTextIsNeverMissing() throws {
         let json = TemporaryFile(name: "words.jsonl", #"""

@@ -33,10 +33,11 @@ public struct RecordIndex: Sendable {
     private var startCount: Int { (blocks.count - 1) * Self.blockSize + Swift.max(blocks[blocks.count - 1].count, wide[wide.count - 1].count) }
 
     /// The number of records: those whose line ending was found, and, once the end of the file
-    /// was scanned, a last record without one.
+    /// was scanned, a last record without one (lines of white space alone, where they are no
+    /// records, are none).
     public var count: Int {
         let last = start(startCount - 1)
-        return startCount - 1 + (isFinished && last < scanner.scanned ? 1 : 0)
+        return startCount - 1 + ((isFinished || scanner.endsAfterWholeRecord) && scanner.holdsContent && last < scanner.scanned ? 1 : 0)
     }
 
     /// How many bytes have been scanned.

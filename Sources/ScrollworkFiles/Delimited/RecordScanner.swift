@@ -25,6 +25,15 @@ public struct RecordScanner: Sendable, Hashable {
     /// True when records are the elements of one JSON array (a `.json` file holding an array of
     /// objects, pretty-printed or not): a record ends after a comma between two elements.
     public let jsonArray: Bool
+    /// True when a line of white space alone is no record (JSON Lines, as every reader of it
+    /// skips one): it belongs to the record before it, or to the first record at the start.
+    public let skipsBlankLines: Bool
+    /// Lines skipping blank ones: true once a record holds more than white space.
+    private var started = false
+    /// Lines skipping blank ones: true after a line feed, until a line holds more than white space.
+    private var awaitingContent = true
+    /// Lines skipping blank ones: where the next record begins once it holds more than white space.
+    private var pendingStart: UInt64 = 0
     /// JSON arrays: how deep in brackets and braces, and where in a string, the scan stands.
     private var depth = 0
     private var inString = false
@@ -39,11 +48,21 @@ public struct RecordScanner: Sendable, Hashable {
 
     /// A scanner at the start of the text; without `quotes` every line feed ends a record.
     /// `separator` and `quote` are made usable as ``DelimitedDialect`` makes them.
-    public init(quotes: Bool = true, separator: UInt8 = 0x2C, quote: UInt8 = 0x22) {
+    /// `skipsBlankLines` (without `quotes` alone) makes a line of white space no record.
+    public init(quotes: Bool = true, separator: UInt8 = 0x2C, quote: UInt8 = 0x22, skipsBlankLines: Bool = false) {
         self.quotes = quotes
         (self.separator, self.quote) = DelimitedDialect.usable(separator: separator, quote: quote)
         jsonArray = false
+        self.skipsBlankLines = skipsBlankLines && !quotes
     }
+
+    /// True when the last record's line feed was found and only white space came after it, of
+    /// a scanner that skips blank lines: that record is whole, though no record begins after it.
+    public var endsAfterWholeRecord: Bool { skipsBlankLines && started && awaitingContent }
+
+    /// False for a scanner that skips blank lines while it has found nothing but white space:
+    /// the text holds no record yet.
+    public var holdsContent: Bool { !skipsBlankLines || started }
 
     /// A scanner of a JSON array's elements: each element (with what separates it from the
     /// next) is a record; the array's brackets belong to the first and the last.
@@ -51,13 +70,43 @@ public struct RecordScanner: Sendable, Hashable {
 
     private init(jsonArray: Bool) {
         quotes = false
+        skipsBlankLines = false
         separator = 0x2C
         quote = 0x22
         self.jsonArray = jsonArray
     }
 
     /// An unscanned scanner that reads as this one does.
-    public func restarted() -> RecordScanner { jsonArray ? .jsonArrayElements() : RecordScanner(quotes: quotes, separator: separator, quote: quote) }
+    public func restarted() -> RecordScanner {
+        jsonArray ? .jsonArrayElements() : RecordScanner(quotes: quotes, separator: separator, quote: quote, skipsBlankLines: skipsBlankLines)
+    }
+
+    /// Lines, a line of white space alone no record: a record's start is said once its line
+    /// holds more than white space (the first record starts at 0, before any blank lines).
+    private mutating func scanSkippingBlankLines(_ bytes: UnsafeBufferPointer<UInt8>, recordStart: (UInt64) -> Void) {
+        let origin = scanned
+        var i = 0
+        // Safe: `i` stays below the count wherever a byte is read, and the search for a line
+        // feed is given the bytes from `i` to the end.
+        while i < bytes.count {
+            if awaitingContent {
+                let byte = unsafe bytes[i]
+                if byte == 0x0A { pendingStart = origin + UInt64(i) + 1 }
+                if byte == 0x0A || byte == 0x20 || byte == 0x09 || byte == 0x0D {
+                    i += 1
+                    continue
+                }
+                awaitingContent = false
+                if started { recordStart(pendingStart) }
+                started = true
+            }
+            guard let base = bytes.baseAddress, let found = unsafe memchr(base + i, 0x0A, bytes.count - i) else { break }
+            i = unsafe UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+            awaitingContent = true
+            pendingStart = origin + UInt64(i)
+        }
+        scanned = origin + UInt64(bytes.count)
+    }
 
     /// JSON arrays: a record begins after each comma directly inside the outermost array.
     private mutating func scanJSONArray(_ bytes: UnsafeBufferPointer<UInt8>, recordStart: (UInt64) -> Void) {
@@ -94,6 +143,7 @@ public struct RecordScanner: Sendable, Hashable {
     public mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, recordStart: (UInt64) -> Void) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         if jsonArray { return unsafe scanJSONArray(bytes, recordStart: recordStart) }
+        if skipsBlankLines { return unsafe scanSkippingBlankLines(bytes, recordStart: recordStart) }
         let origin = scanned
         let end = unsafe base + bytes.count
         var at = unsafe base
