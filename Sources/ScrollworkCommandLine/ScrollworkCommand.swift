@@ -294,7 +294,7 @@ struct Open: ParsableCommand {
     @Option(help: "Colours: auto, truecolor, 256, 16 or none.")
     var color: String = "auto"
 
-    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("Keep the rows where COLUMN=VALUE holds; also == (the text exactly), !=, <, <=, >, >= (numbers), *= (text in the value), ~ (a regular expression) and COLUMN is null; no column tests the whole row (repeatable: every one must hold).", valueName: "filter"))
+    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("Keep the rows where COLUMN=VALUE holds; also == (the text exactly), !=, <, <=, >, >= (numbers, or text by its order: date>=2024-01-31), *= (text in the value), ~ (a regular expression) and COLUMN is null; no column tests the whole row (repeatable: every one must hold).", valueName: "filter"))
     var filter: [String] = []
 
     @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("Sort by COLUMN, -COLUMN for descending (repeatable: the first is the main key).", valueName: "column"))

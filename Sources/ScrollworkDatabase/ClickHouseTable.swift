@@ -241,6 +241,9 @@ extension ClickHouseTable: FilterWriter {
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             guard let (symbol, x) = DatabaseFilter(column: column, test: test).comparison else { return "0" }
             return "ifNull(\(number) \(symbol) \(literal(x)), 0)"
+        // Strings compare byte by byte, as a file's filter compares them.
+        case let .comparesText(comparison, value):
+            return "ifNull(\(text) != '' AND \(text) \(comparison.rawValue) \(ClickHouseConnection.literal(value)), 0)"
         }
     }
 }

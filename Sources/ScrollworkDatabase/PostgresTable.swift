@@ -202,6 +202,13 @@ extension PostgresTable: FilterWriter {
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             guard let (symbol, x) = DatabaseFilter(column: column, test: test).comparison else { return "FALSE" }
             return "\(number) \(symbol) \(parameter("\(x)"))::float8"
+        case let .comparesText(comparison, value):
+            // Byte by byte (the C collation), as a file's filter compares; PostgreSQL's text
+            // holds no NUL, so a bound with one is compared by what comes before it: a value
+            // that is that prefix, or less, is below the bound, and one past it above.
+            let cut = value.utf8.firstIndex(of: 0).map { String(decoding: value.utf8[..<$0], as: UTF8.self) }
+            let symbol = cut == nil ? comparison.rawValue : comparison == .less || comparison == .lessOrEqual ? "<=" : ">"
+            return "\(c)::text <> '' AND \(c)::text COLLATE \"C\" \(symbol) \(parameter(cut ?? value))"
         }
     }
 }

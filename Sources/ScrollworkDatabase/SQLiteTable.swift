@@ -249,6 +249,9 @@ extension SQLiteTable: FilterWriter {
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             guard let (symbol, x) = DatabaseFilter(column: column, test: test).comparison else { return "FALSE" }
             return "\(number) \(symbol) \(parameter(.double(x)))"
+        // SQLite's own text order is byte by byte (BINARY), as a file's filter compares.
+        case let .comparesText(comparison, value):
+            return "CAST(\(c) AS TEXT) <> '' AND CAST(\(c) AS TEXT) COLLATE BINARY \(comparison.rawValue) \(parameter(.string(value)))"
         }
     }
 }

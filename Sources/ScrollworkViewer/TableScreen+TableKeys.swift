@@ -91,7 +91,7 @@ extension TableScreen {
         case .jumpToColumn: ask(.column, "Column: ")
         case .search: ask(.search, "Search: ")
         case .filter:
-            ask(.filter, "Filter (COLUMN=VALUE, ==, !=, <, <=, >, >= numbers, *= text, ~ regex, is null): ", text: currentField.flatMap { field in
+            ask(.filter, "Filter (COLUMN=VALUE, ==, !=, <, <=, >, >= numbers or text, *= text, ~ regex, is null): ", text: currentField.flatMap { field in
                 view.table.columns.first { $0.id == "\(field)" }?.title
             } ?? "")
         case .help, .primaryMenu, .about: _ = showOverTable(command, keys: tableKeys, frame: view.frame, theme: view.theme, idiom: view.pointIdiom, at: time)

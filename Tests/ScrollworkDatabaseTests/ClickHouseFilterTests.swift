@@ -10,7 +10,7 @@ import Testing
 /// values (the first server scripts/test starts, `SCROLLWORK_TEST_CLICKHOUSE`).
 @Suite(.enabled(if: getenv("SCROLLWORK_TEST_CLICKHOUSE") != nil, "needs the servers scripts/test starts (SCROLLWORK_TEST_CLICKHOUSE)"))
 struct ClickHouseFilterTests {
-    @Test("#69 (#70's agreement): 42 filters over 34 values, a ClickHouse text column keeps the rows a file's fields keep; a numeric column compares as numbers")
+    @Test("#69 (#70's agreement): 48 filters over 34 values (text compared with <, >= too), a ClickHouse text column keeps the rows a file's fields keep; a numeric column compares as numbers")
     func filtersAgreeWithFiles() throws {
         let url = String(cString: getenv("SCROLLWORK_TEST_CLICKHOUSE")).split(separator: " ").map(String.init)[0]
         let server = try ClickHouseDatabase(url: url).connection

@@ -119,7 +119,7 @@ struct PostgresTests {
         #expect(ordered.count == (try answer("delay >= 279")))
     }
 
-    @Test("42 filters over the same values as text: the server keeps the rows a file's fields keep")
+    @Test("48 filters over the same values as text (text compared with <, >= too): the server keeps the rows a file's fields keep")
     func filtersAgreeWithFiles() throws {
         let table = try PostgresDatabase(url: url).table("numbers", sharingSnapshotWith: nil)
         let values = FilterAgreementTests.values.filter { !($0?.utf8.contains(0) ?? false) }

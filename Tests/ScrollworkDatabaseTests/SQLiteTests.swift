@@ -264,6 +264,8 @@ func makeFlights(_ db: SQLiteConnection, rows: Int) throws {
         .contains(""), .contains("5"), .contains("\u{0}"), .contains("In"), .contains("in"), .contains("E3"), .contains("e3"), .contains("–"),
         .contains("Éc"), .contains("éc"), .contains("cole"),
         .exactly("5"), .exactly("5.0"), .exactly(""), .exactly("inf"), .exactly(" 7 "), .exactly("École"), .isNull,
+        .comparesText(.greaterOrEqual, "5"), .comparesText(.less, "École"), .comparesText(.greater, "a"), .comparesText(.lessOrEqual, "1e3"),
+        .comparesText(.greater, "a\u{0}"), .comparesText(.less, "a\u{0}c"),
     ]
 
     /// Regular expressions, for the engines that have them (SQLite has none built in): a null
@@ -277,7 +279,7 @@ func makeFlights(_ db: SQLiteConnection, rows: Int) throws {
         return value.withUTF8 { filter.passes($0, missing: .none) }
     }
 
-    @Test("37 filters over 34 values: SQLite's TEXT column and a file's fields keep the same rows")
+    @Test("43 filters over 34 values (text compared with <, >= too): SQLite's TEXT column and a file's fields keep the same rows")
     func sqliteAgreesWithFiles() throws {
         try withDatabase { db, _ in
             try db.run("CREATE TABLE v (t TEXT)")

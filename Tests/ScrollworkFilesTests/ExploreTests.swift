@@ -108,6 +108,8 @@ enum ExploreData {
             ("*=café", .contains("café"), nil), ("CARRIER=a=b", .equals("a=b"), 1), ("3>1e3", .greater(1000), 2), ("note=", .equals(""), 4),
             ("carrier==5", .exactly("5"), 1), ("note==", .exactly(""), 4), ("note===", .exactly("="), 4), ("dep_delay is null", .isNull, 2),
             ("Dep_Delay  IS NULL", .isNull, 2), ("note=is null", .equals("is null"), 4), ("note===x", .exactly("=x"), 4),
+            ("note>=2024-01-31", .comparesText(.greaterOrEqual, "2024-01-31"), 4), ("note<M", .comparesText(.less, "M"), 4),
+            ("note>a b", .comparesText(.greater, "a b"), 4), ("note<=12:30", .comparesText(.lessOrEqual, "12:30"), 4),
         ]
         for (text, test, column) in cases {
             let filter = try RowFilter(parsing: text, columns: names)
@@ -120,10 +122,24 @@ enum ExploreData {
         #expect(made.test == .exactly("=x") && made.description == "note===x" && again == made)
     }
 
+    @Test("<, <=, > and >= with text that is no number compare text as a sort by text orders it, byte by byte: an ISO date as the date; a missing value fails")
+    func textComparisons() throws {
+        let values = ["2024-01-31", "2024-01-30", "2024-02-01 10:00", "2023-12-31", "", "NA", "2024", "b", "B", "é", "a\u{0}"]
+        func kept(_ text: String) throws -> [String] {
+            let filter = try RowFilter(parsing: "note" + text, columns: names)
+            return values.filter { value in var value = value; return value.withUTF8 { filter.passes($0) } }
+        }
+        #expect(try kept(">=2024-01-31") == ["2024-01-31", "2024-02-01 10:00", "b", "B", "é", "a\u{0}"])
+        #expect(try kept("<2024-01-31") == ["2024-01-30", "2023-12-31", "2024"])
+        #expect(try kept("<=2024-01-31") == ["2024-01-31", "2024-01-30", "2023-12-31", "2024"])
+        #expect(try kept(">b") == ["é"] && kept("<a") == ["2024-01-31", "2024-01-30", "2024-02-01 10:00", "2023-12-31", "2024", "B"])
+        #expect(try kept(">a") == ["b", "é", "a\u{0}"] && kept(">=é") == ["é"])
+    }
+
     @Test("bad filters say what is wrong and what is allowed")
     func badFilters() throws {
         let cases: [(String, String)] = [
-            ("carrier", "is not a filter"), ("nope=1", "no column is called 'nope'"), ("dep_delay>abc", "is not a number"),
+            ("carrier", "is not a filter"), ("nope=1", "no column is called 'nope'"), ("dep_delay>=", "needs a number or text"),
             ("note~(", "not a regular expression"), ("=AA", "names no column"), ("note*=", "needs text"), ("note~", "needs a regular expression"),
             ("dep_delay>nan", "is not a number"), ("0=1", "no column"), ("99=1", "no column"), ("note!x", "must be followed by '='"),
             ("nope is null", "COLUMN is null"), (" is null", "COLUMN is null"),

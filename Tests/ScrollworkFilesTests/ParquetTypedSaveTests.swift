@@ -158,4 +158,22 @@ import Testing
             #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any], "\(line)")
         }
     }
+
+    @Test("dates, times and timestamps of a Parquet file compare as their text (>=, <): the rows whose shown value sorts there, row groups never ruled out by numbers")
+    func datesCompareAsText() throws {
+        let table = try ParquetTable(path: ParquetReaderTests.folder + "/types-snappy.parquet")
+        let count = try table.rowCount(progress: .unwatched)
+        let rows = try table.rows(at: 0..<count, progress: .unwatched)
+        for (column, text, bound) in [("date", ">=", "2025-01-01"), ("time_ms", "<", "12:00"), ("timestamp_ms_utc", ">", "2024-02-10 00:00:00.000Z")] {
+            let filter = try RowFilter(parsing: column + text + bound, columns: ColumnNames(table.columnTitles))
+            let c = try #require(filter.column)
+            let wanted = rows.filter { row in
+                guard !row[c].isMissing else { return false }
+                let value = row[c].description
+                return text == "<" ? value < bound : text == ">" ? value > bound : value >= bound
+            }.count
+            #expect(wanted > 0 && wanted < count, "\(filter)")
+            #expect(try table.count(where: [filter], progress: .unwatched) == wanted, "\(filter)")
+        }
+    }
 }

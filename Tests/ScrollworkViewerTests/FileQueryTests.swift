@@ -228,7 +228,7 @@ import ScrollworkWidgets
         let csv = TemporaryFile(name: "flights.csv", ([Self.header] + Self.rows.prefix(50)).map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n")
         let viewer = try OpenFile.viewer(path: csv.path, separator: nil, header: nil, theme: Theme())
         let wrong: [(ViewRecipe, String, String)] = [
-            (ViewRecipe(filters: ["nope=1"]), "x.csv", "no column is called 'nope'"), (ViewRecipe(filters: ["dep_delay>soon"]), "x.csv", "is not a number"),
+            (ViewRecipe(filters: ["nope=1"]), "x.csv", "no column is called 'nope'"), (ViewRecipe(filters: ["dep_delay>NaN"]), "x.csv", "is not a number"),
             (ViewRecipe(sorts: ["-nope"]), "x.csv", "'nope'"), (ViewRecipe(columns: "id,,origin"), "x.csv", "empty column name"),
             (ViewRecipe(frequency: "carrier", summary: true), "x.csv", "give one of them"), (ViewRecipe(frequency: "zzz"), "x.csv", "'zzz'"),
             (ViewRecipe(), "x.xlsx", ".csv"), (ViewRecipe(filters: ["origin~["]), "x.csv", "regular expression"),

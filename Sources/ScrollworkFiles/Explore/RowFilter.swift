@@ -4,7 +4,8 @@ import Scrollwork
 /// every column of the row (a row passes when one of them does).
 ///
 /// Written as `COLUMN=VALUE` (``init(parsing:columns:)``): `=` and `!=` compare text (and numbers
-/// as numbers, so `5` is `5.0`), `==` text exactly; `<`, `<=`, `>` and `>=` compare numbers; `*=`
+/// as numbers, so `5` is `5.0`), `==` text exactly; `<`, `<=`, `>` and `>=` compare numbers, and
+/// text with a value that is no number (`date>=2024-01-31`, as a sort by text orders it); `*=`
 /// finds text in the value and `~` a regular expression; `COLUMN is null` keeps a source's nulls.
 /// Without a column (`~error`, `*=gzip`) the test is on the whole row. Missing values (empty,
 /// `NA`, …) fail every numeric test and pass `!=`.
@@ -40,7 +41,33 @@ public struct RowFilter: Sendable, Hashable, CustomStringConvertible {
         /// Swift's `Regex`, matched in time linear in the value's length (no backreferences or
         /// lookaround, which need backtracking), scalar by scalar.
         case matches(String)
+        /// The value's text compared with this text, code point by code point, as a sort by text
+        /// orders them (an ISO date or time as the date or time it is): what `<`, `<=`, `>` and
+        /// `>=` do with a value that is no number (`date>=2024-01-31`, `name<M`). A missing
+        /// value fails it (in a file, a missing word such as NA too, as `COLUMN=` finds it).
+        case comparesText(Comparison, String)
     }
+
+    /// How `<`, `<=`, `>` and `>=` compare a value with their bound.
+    public enum Comparison: String, Sendable, Hashable, CaseIterable {
+        case less = "<"
+        case lessOrEqual = "<="
+        case greater = ">"
+        case greaterOrEqual = ">="
+
+        /// True for a value that orders `order` against the bound (`.orderedAscending`: below it).
+        public func holds(_ order: ComparisonOrder) -> Bool {
+            switch self {
+            case .less: order == .below
+            case .lessOrEqual: order != .above
+            case .greater: order == .above
+            case .greaterOrEqual: order != .below
+            }
+        }
+    }
+
+    /// Where a value stands against a bound.
+    public enum ComparisonOrder: Sendable { case below, same, above }
 
     /// The test that keeps `text` alone, as a frequency table's line counts it, written as
     /// simply as it can be: `equals` where that means the same (text that is neither empty nor a
@@ -85,6 +112,11 @@ public struct RowFilter: Sendable, Hashable, CustomStringConvertible {
 
     /// The test operator `symbol` makes of `value`.
     static func test(_ symbol: String, _ value: String) throws(ExploreError) -> Test {
+        // NaN spells a number that compares with none: its comparison is refused below.
+        if let comparison = Comparison(rawValue: symbol), number(in: value) == nil, NumberText.real(String(value.trimmingSpaces)) == nil {
+            guard !value.isEmpty else { throw ExploreError("'\(symbol)' needs a number or text to compare with") }
+            return .comparesText(comparison, value)
+        }
         switch symbol {
         case "!=": return .notEquals(value)
         case "<=": return .lessOrEqual(try number(value, symbol))
@@ -177,6 +209,7 @@ public struct RowFilter: Sendable, Hashable, CustomStringConvertible {
         case let .greaterOrEqual(x): return "\(name)>=\(Self.format(x))"
         case let .contains(t): return "\(name)*=\(t)"
         case let .matches(p): return "\(name)~\(p)"
+        case let .comparesText(comparison, t): return name + comparison.rawValue + t
         }
     }
 

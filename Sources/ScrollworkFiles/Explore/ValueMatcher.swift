@@ -13,7 +13,7 @@ struct ValueMatcher: Sendable {
         self.test = test
         var text = "", regex: LinearRegex? = nil
         switch test {
-        case let .equals(v), let .notEquals(v), let .contains(v), let .exactly(v): text = v
+        case let .equals(v), let .notEquals(v), let .contains(v), let .exactly(v), let .comparesText(_, v): text = v
         case .isNull: break
         case let .matches(pattern):
             regex = try LinearRegex(pattern)
@@ -64,7 +64,18 @@ struct ValueMatcher: Sendable {
         // Empty text is in every value, as in SQL.
         case .contains: return search.map { unsafe $0.firstMatch(in: bytes, from: 0, pivot: 0) != nil } ?? true
         case .matches: return false
+        case let .comparesText(comparison, _):
+            guard !bytes.isEmpty, unsafe !missing.contain(bytes) else { return false }
+            return unsafe comparison.holds(Self.order(of: bytes, against: text))
         }
+    }
+
+    /// Where `bytes` stand against `bound`, byte by byte: UTF-8's byte order is its code
+    /// points' order.
+    static func order(of bytes: UnsafeBufferPointer<UInt8>, against bound: [UInt8]) -> RowFilter.ComparisonOrder {
+        // Safe: the caller's bytes, read inside their count.
+        for unsafe (a, b) in unsafe zip(bytes, bound) where a != b { return a < b ? .below : .above }
+        return unsafe bytes.count < bound.count ? .below : bytes.count > bound.count ? .above : .same
     }
 
     /// The text exactly, or the same number when both are numbers; no text (`COLUMN=`) any
