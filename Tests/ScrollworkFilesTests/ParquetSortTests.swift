@@ -14,6 +14,25 @@ import Testing
         #expect(try table.rowNames(where: [], orderedBy: [ColumnOrder(column: 0, ascending: false)], progress: .unwatched) == [0, 1, 4, 2, 3])
     }
 
+    @Test("a page read whole through an index that lacks its dictionary is decoded from its own page, though the index kept meanwhile stops short of it (a sort on two cores failed now and then: 'could not read row group 44's entries')")
+    func pageBeyondTheKeptIndex() throws {
+        let table = try ParquetTable(path: ParquetReaderTests.folder + "/types-small-pages.parquet")
+        let field = try #require(table.columnTitles.firstIndex(of: "string"))
+        // One core keeps an index found as far as the first page; another found every page.
+        let short = try table.pageIndex(field, group: 0, through: 0, wholeDictionary: false)
+        let long = try ParquetPageIndex(table.rowGroup(0).columns[table.root.children[field].leaves.lowerBound], leaf: table.root.children[field],
+                                        file: table.file, wholeDictionary: false)
+        #expect(short.pages.count < long.pages.count && long.lacksDictionary)
+        let last = long.pages.count - 1
+        let column = try table.pageColumn(field, group: 0, page: last, index: long, through: long.pages[last].valueCount - 1)
+        #expect(column.rows == long.pages[last].valueCount)
+        // Its values are the rows the table shows there.
+        let first = long.pages[last].firstSlot
+        #expect(column.values(Array(0..<column.rows)) == (try table.values(ofField: field, group: 0, rows: Array(first..<first + column.rows))))
+        // A page no index holds is refused, not decoded as a page of no rows.
+        #expect(throws: TableSourceError.self) { try table.pageColumn(field, group: 0, page: long.pages.count + 5, index: long) }
+    }
+
     @Test("a sort of every row or of those a filter keeps, and a frequency table, on every core, give what the rows read as text give; a sort reads only its column")
     func filteredSortOnEveryCore() throws {
         var lines = ["n,r,t,other"]

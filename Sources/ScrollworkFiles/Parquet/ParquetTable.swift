@@ -388,13 +388,22 @@ public struct ParquetTable: TableSource {
         let key = ParquetCache.Key(group: group, field: field, page: page)
         if case let .column(kept)? = cache.value(for: key) { return kept }
         let prefixKey = ParquetCache.Key(group: group, field: field, page: ParquetCache.Key.prefix(ofPage: page))
-        let slots = index.pages.indices.contains(page) ? index.pages[page].valueCount : 0
+        // A page the index has not found is no page of no rows, which kept would stand for it.
+        guard index.pages.indices.contains(page) else { throw .failed("\(title): row group \(group + 1), \(root.children[field].element.name): no page \(page + 1) was found") }
+        let slots = index.pages[page].valueCount
         let limit = through < Self.prefixRows && slots >= 2 * Self.prefixRows ? Self.prefixRows : Int.max
         if limit < .max, case let .column(kept)? = cache.value(for: prefixKey), kept.rows > through { return kept }
         // A page read whole is read with the whole dictionary, decoded once for the chunk's
-        // pages; a first screen's few rows with the entries they name.
+        // pages; a first screen's few rows with the entries they name. The index is found again
+        // as far as this page's last slot in the chunk: `through` counts from the page's first,
+        // and the index kept meanwhile by another core's read may stop before this page (the
+        // page was then decoded from no page at all, kept as a page of no rows, and a sort on
+        // two cores failed now and then: "could not read row group 44's entries").
         var index = index
-        if limit == .max && index.lacksDictionary { index = try pageIndex(field, group: group, through: through) }
+        if limit == .max && index.lacksDictionary {
+            index = try pageIndex(field, group: group, through: index.pages[page].firstSlot + Swift.max(0, slots - 1))
+            guard index.pages.indices.contains(page) else { throw .failed("\(title): row group \(group + 1), \(root.children[field].element.name): no page \(page + 1) was found") }
+        }
         let column: ParquetColumn
         do { column = ParquetColumn(flat: try index.decode(page..<page + 1, leaf: root.children[field], file: file, limit: limit), leaf: root.children[field]) } catch {
             throw failure(field, group: group, error)
