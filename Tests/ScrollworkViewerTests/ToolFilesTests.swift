@@ -36,13 +36,16 @@ import Testing
         #expect(rows.map { Array($0.prefix(3)) } == Self.people.map { Array($0.prefix(3)) } && rows.map { $0[3] } == ["1.5", "null", "-2.0"], "\(rows)")
     }
 
-    @Test("Excel's CSV (Comma delimited), Windows-1252: read to the characters written, said in the status line, searched, sorted and saved as UTF-8")
+    @Test("Excel's CSV (Comma delimited), Windows-1252, as it is and gzipped: read to the characters written, said in the status line, searched, sorted and saved as UTF-8")
     func windows1252Export() throws {
         let (titles, rows, viewer) = try Self.table("excel-windows1252.csv")
         #expect(titles == ["id", "name", "city", "score"])
         let written = Self.people.map { $0[0] == "3" ? ["3", "Chen ?", $0[2], $0[3]] : $0 } + [["4", "“Zoë” € 5", "Montréal", "0"]]
         #expect(rows == written, "\(rows)")
         #expect(viewer.status.contains("Windows-1252 text, decoded"), "\(viewer.status)")
+        // Compressed, it is decoded after it is decompressed.
+        let (_, unpacked, gzipped) = try Self.table("excel-windows1252.csv.gz")
+        #expect(unpacked == written && gzipped.status.contains("Windows-1252 text, decoded"), "\(unpacked) \(gzipped.status)")
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("cp1252-\(UInt32.random(in: 0...UInt32.max)).csv").path
         defer { unlink(out) }
         _ = try TableQuery.write(viewer.source, recipe: ViewRecipe(filters: ["name*=ë"], sorts: ["city"], columns: "id,city"), to: out)

@@ -249,7 +249,7 @@ public final class FileBytes: Sendable {
 
     /// The file as UTF-8 text: a UTF-8 byte order mark left out, UTF-16 with its byte order mark
     /// (as Excel's "Unicode text" and Windows tools write it) decoded as it is read, a file of
-    /// this machine's whose first 64 KB hold bytes that cannot be UTF-8 and no UTF-8 past ASCII
+    /// this machine's (or a compressed one's) whose first 64 KB hold bytes that cannot be UTF-8 and no UTF-8 past ASCII
     /// decoded as Windows-1252 (Excel's "CSV (Comma delimited)" on a Western Windows; Latin-1 is
     /// a part of it) (``encoding`` says which), lines that end in a carriage return alone
     /// (classic Mac OS) read as lines; any other file as it is.
@@ -264,10 +264,15 @@ public final class FileBytes: Sendable {
         if let order {
             encoding = .utf16(order)
         } else {
-            // A stream's first bytes are not waited for here: it is read as UTF-8.
-            guard !isStream else { return self }
+            // A stream's first bytes are not waited for here: it is read as UTF-8 (standard
+            // input is kept in a file, not a stream). A compressed file's are decompressed as far
+            // as the sample, which the first screen reads anyway.
+            guard !isStream || compression != nil else { return self }
             let sample = try read(at: 0, count: Self.sampleSize)
-            guard DecodedText.looksLikeWindows1252(sample, isWhole: UInt64(sample.count) >= size) else { return try readingCarriageReturnsAsLineEnds(sample: sample) }
+            // Only a file of a path that ends inside the sample is known whole: standard input
+            // and a compressed file may stop inside a character only for now.
+            let isWhole = hasPath && !isStream && sample.count < Self.sampleSize
+            guard DecodedText.looksLikeWindows1252(sample, isWhole: isWhole) else { return try readingCarriageReturnsAsLineEnds(sample: sample) }
             encoding = .windows1252
         }
         let text = try DecodedText(source: order == nil ? self : dropping(2), encoding: encoding, name: path)

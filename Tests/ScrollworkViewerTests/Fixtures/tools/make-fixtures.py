@@ -49,3 +49,7 @@ write("libreoffice-quote-all.csv", "".join(";".join(lo_text(v) for v in r) + "\n
 # character it has no byte for becomes "?", and its curly quotes and € are bytes 0x80–0x9F.
 cp_rows = [r if r[0] != "3" else ("3", "Chen ?", r[2], r[3]) for r in rows] + [("4", "“Zoë” € 5", "Montréal", "0")]
 write("excel-windows1252.csv", "".join(",".join(quoted(v) for v in r) + "\r\n" for r in [("id", "name", "city", "score")] + cp_rows).encode("cp1252"))
+# The same export as a web server or a log rotation compresses it: decoded after gzip.
+import gzip
+with open(os.path.join(here, "excel-windows1252.csv"), "rb") as f:
+    write("excel-windows1252.csv.gz", gzip.compress(f.read(), mtime=0))
