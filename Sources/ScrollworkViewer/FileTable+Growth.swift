@@ -64,9 +64,33 @@ extension FileTable {
             let what = whole.shape.format == .json(.arrayElements) ? "element" : "line"
             let others = unread.count == 2 ? " (and 1 other \(what) that is no object)"
                 : unread.count > 2 ? " (and \(grouped(unread.count - 1)) other \(what)s that are no objects)" : ""
-            throw .failed("\(what) \(grouped(unread.first + 1)): \(unread.problem)\(others); nothing was written")
+            let number = what == "line" ? whole.lineNumber(ofRecord: unread.first) : unread.first + 1
+            throw .failed("\(what) \(grouped(number)): \(unread.problem)\(others); nothing was written")
         }
         return whole.rowsTable(concurrently: loop)
+    }
+
+    /// The number (from 1) of the line that holds record `record`'s first text: its number
+    /// among the records, plus the blank lines before it that are no records (JSON Lines), so
+    /// that a message names the line an editor shows. The file is read up to the record once;
+    /// where it cannot be (the message is about another fault already), the record's number.
+    func lineNumber(ofRecord record: Int) -> Int {
+        let start = index.range(ofRecord: record).lowerBound
+        var lines = 1, at: UInt64 = 0
+        do {
+            while at < start {
+                let bytes = try file.read(at: at, count: Int(Swift.min(UInt64(FileBytes.readWindow), start - at)))
+                guard !bytes.isEmpty else { return record + 1 }
+                lines += bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+                at += UInt64(bytes.count)
+            }
+            // The record's own leading blank lines (the first record's) come before its text.
+            let head = try file.read(at: start, count: 4_096)
+            let text = head.firstIndex { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A } ?? head.count
+            return lines + head[..<text].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        } catch {
+            return record + 1
+        }
     }
 
     /// The file indexed to its end now, on this thread, and typed from every row on `loop`'s

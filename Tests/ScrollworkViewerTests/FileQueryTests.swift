@@ -101,6 +101,12 @@ import ScrollworkWidgets
         let viewer = try OpenFile.viewer(path: json.path, separator: nil, header: nil, theme: Theme())
         let table = try #require(viewer.fileTable).indexedToEnd(concurrently: .serial)
         #expect(table.fileRows.count == 3 && (0..<3).allSatisfy { table.fileRows.row(at: $0).problem == nil })
+        // A record that is no object is named by the line an editor shows, blank lines counted.
+        let bad = TemporaryFile(name: "bad.jsonl", "\n{\"a\":1}\n\n\r\n{\"a\":2\n{\"a\":3}\n")
+        #expect(throws: (any Error).self) { try Self.query(bad, ViewRecipe(), format: "jsonl") }
+        do { _ = try Self.query(bad, ViewRecipe(), format: "jsonl") } catch {
+            #expect("\(error)".contains("line 5: not a JSON object"), "\(error)")
+        }
     }
 
     @Test("a JSON text that reads as a missing word (\"NA\", \"-\", \"null\", \"\") is text: saved as text to JSON Lines and Parquet, counted as text and apart from a null, and a number column with nulls stays numbers")
