@@ -75,7 +75,7 @@ struct ValueMatcher: Sendable {
     static func order(of bytes: UnsafeBufferPointer<UInt8>, against bound: [UInt8]) -> RowFilter.ComparisonOrder {
         // Safe: the caller's bytes, read inside their count.
         for unsafe (a, b) in unsafe zip(bytes, bound) where a != b { return a < b ? .below : .above }
-        return unsafe bytes.count < bound.count ? .below : bytes.count > bound.count ? .above : .same
+        return bytes.count < bound.count ? .below : bytes.count > bound.count ? .above : .same
     }
 
     /// The text exactly, or the same number when both are numbers; no text (`COLUMN=`) any
