@@ -67,6 +67,7 @@ extension FileTable {
             let number = what == "line" ? whole.lineNumber(ofRecord: unread.first) : unread.first + 1
             throw .failed("\(what) \(grouped(number)): \(unread.problem)\(others); nothing was written")
         }
+        try whole.refuseRecordsTooLong()
         return whole.rowsTable(concurrently: loop)
     }
 

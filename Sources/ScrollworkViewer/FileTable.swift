@@ -134,9 +134,19 @@ public struct FileTable: TableSource {
     /// The rows as the library's passes read them, on every core.
     var rowsTable: RowsTable<FileRows> { rowsTable(concurrently: .processors) }
 
-    /// The rows as the library's passes read them, on `loop`'s cores.
+    /// Refuses a save of a file holding a record longer than a pass reads whole
+    /// (`limit`: ``DelimitedRows/passRecordLimit``, 256 MB), which the save would write cut short.
+    ///
+    /// - Throws: `TableSourceError.failed`, naming the record and its length.
+    func refuseRecordsTooLong(limit: Int = DelimitedRows.passRecordLimit) throws(TableSourceError) {
+        guard let (record, length) = index.firstRecord(longerThan: limit) else { return }
+        let number = shape.hasHeader ? record : record + 1
+        throw .failed("record \(grouped(number)) is \(grouped(Int(clamping: length))) bytes long, more than the \(grouped(limit)) bytes one record is read to; nothing was written")
+    }
+
+    /// The rows as the library's passes read them (each record read whole), on `loop`'s cores.
     func rowsTable(concurrently loop: ConcurrentLoop) -> RowsTable<FileRows> {
-        RowsTable(fileRows, columns: fieldColumns, titles: columnTitles, numeric: shape.numeric(Array(columnTitles.indices)), missing: shape.missing,
+        RowsTable(fileRows.readingRecordsWhole(), columns: fieldColumns, titles: columnTitles, numeric: shape.numeric(Array(columnTitles.indices)), missing: shape.missing,
                   readFiles: readFiles, title: title, concurrently: loop)
     }
 
@@ -331,12 +341,14 @@ public struct FileTable: TableSource {
     /// Written from the file's own bytes.
     public func write(where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat, to output: OutputFile,
                       progress: TableProgress) throws(TableSourceError) -> Int {
-        try rowsTable.write(where: filters, orderedBy: order, columns: columns, format: format, to: output, progress: progress)
+        try refuseRecordsTooLong()
+        return try rowsTable.write(where: filters, orderedBy: order, columns: columns, format: format, to: output, progress: progress)
     }
 
     /// Written from the file's own bytes, in the order shown.
     public func write(names: [Int]?, count: Int, where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat,
                       to output: OutputFile, progress: TableProgress) throws(TableSourceError) -> Int {
-        try rowsTable.write(names: names, count: count, where: filters, orderedBy: order, columns: columns, format: format, to: output, progress: progress)
+        try refuseRecordsTooLong()
+        return try rowsTable.write(names: names, count: count, where: filters, orderedBy: order, columns: columns, format: format, to: output, progress: progress)
     }
 }

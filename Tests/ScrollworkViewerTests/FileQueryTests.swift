@@ -109,6 +109,27 @@ import ScrollworkWidgets
         }
     }
 
+    @Test("a record longer than a row shown is read to (1 MB) is read whole by a batch run: saved byte for byte, its later fields filtered and summarised (a save cut it at 1 MB and said it wrote every row)")
+    func longRecordsWhole() throws {
+        let blob = String(repeating: "a", count: 3 << 19)
+        let csv = TemporaryFile(name: "long.csv", "id,blob,x\n1,\(blob),end\n2,short,ok\n")
+        let saved = try Self.query(csv, ViewRecipe())
+        #expect(saved.rows == 2 && saved.text == "id,blob,x\n1,\(blob),end\n2,short,ok\n")
+        #expect(try Self.query(csv, ViewRecipe(filters: ["x=end"], columns: "id,x")).text == "id,x\n1,end\n")
+        let json = TemporaryFile(name: "long.jsonl", "{\"id\":1,\"blob\":\"\(blob)\",\"x\":\"end\"}\n{\"id\":2,\"blob\":\"s\",\"x\":\"ok\"}\n")
+        #expect(try Self.query(json, ViewRecipe(columns: "id,x")).text == "id,x\n1,end\n2,ok\n")
+        // A record past what a pass reads whole is refused by name, never written cut.
+        let viewer = try OpenFile.viewer(path: csv.path, separator: nil, header: nil, theme: Theme())
+        let table = try #require(viewer.fileTable).indexedToEnd(concurrently: .serial)
+        #expect(throws: TableSourceError.self) { try table.refuseRecordsTooLong(limit: 1 << 20) }
+        do { try table.refuseRecordsTooLong(limit: 1 << 20) } catch { #expect("\(error)".contains("record 1 is 1,572,871 bytes long"), "\(error)") }
+        try table.refuseRecordsTooLong()
+        var index = RecordIndex()
+        Array("a\nbbbb\ncc".utf8).withUnsafeBufferPointer { index.add($0) }
+        index.finish()
+        #expect(index.firstRecord(longerThan: 3)! == (1, 5) && index.firstRecord(longerThan: 5) == nil && index.firstRecord(longerThan: Int.min)! == (0, 2))
+    }
+
     @Test("a JSON text that reads as a missing word (\"NA\", \"-\", \"null\", \"\") is text: saved as text to JSON Lines and Parquet, counted as text and apart from a null, and a number column with nulls stays numbers")
     func jsonTextIsNeverMissing() throws {
         let json = TemporaryFile(name: "words.jsonl", #"""

@@ -55,9 +55,16 @@ public struct DelimitedRows: RowSource, Sendable {
     public let index: RecordIndex
     /// Its separator and header.
     public let dialect: DelimitedDialect
-    /// The most bytes of one record that are read for a row; the rest of a longer record is
-    /// left out of its cells and the row says so.
-    public static let recordLimit = 1 << 20
+    /// The most bytes of one record read for a row shown: the rest of a longer record is left
+    /// out of its cells, and the row says so.
+    public static let shownRecordLimit = 1 << 20
+    /// The most bytes of one record a pass reads whole (a sort, a filter, a summary, a save):
+    /// a pass over a longer one is refused (``RecordIndex/firstRecord(longerThan:)``), never
+    /// given the record cut short.
+    public static let passRecordLimit = 1 << 28
+    /// The most bytes of one record read for a row: ``shownRecordLimit`` for rows shown,
+    /// ``passRecordLimit`` for the rows a pass reads (``FileRows/readingRecordsWhole()``).
+    public var recordLimit = shownRecordLimit
     /// Rows read lately, so that a frame that draws the rows of the last one reads no file.
     private let cache = RecordCache()
 
@@ -134,17 +141,17 @@ public struct DelimitedRows: RowSource, Sendable {
         let count = count
         // Safe: the index lends each record's bytes for the body's call only, inside the one read
         // buffer it owns.
-        return unsafe index.eachRecord(of: file, at: rows.lazy.map { $0 >= 0 && $0 < count ? $0 + header : -1 }, limit: Self.recordLimit) { record, bytes in
+        return unsafe index.eachRecord(of: file, at: rows.lazy.map { $0 >= 0 && $0 < count ? $0 + header : -1 }, limit: recordLimit) { record, bytes in
             unsafe body(record < 0 ? -1 : record - header, bytes)
         }
     }
 
     /// Record `i` of the file, the header included, read up to `limit` bytes (clamped to at
-    /// least 1; a detail view passes more than a row's ``recordLimit``).
-    public func record(_ i: Int, limit: Int = recordLimit) -> DelimitedRecord {
+    /// least 1; a detail view passes more than a row's ``recordLimit``, which nil reads to).
+    public func record(_ i: Int, limit: Int? = nil) -> DelimitedRecord {
         let range = index.range(ofRecord: i)
         let length = Int(clamping: range.upperBound - range.lowerBound)
-        let limit = Swift.max(1, limit)
+        let limit = Swift.max(1, limit ?? recordLimit)
         do {
             let bytes = try file.read(at: range.lowerBound, count: Swift.min(length, limit))
             let fields = RecordParser.fields(of: bytes, separator: dialect.separator, quote: dialect.quote)

@@ -57,6 +57,17 @@ public struct RecordIndex: Sendable {
         return wide[b].isEmpty ? bases[b] + UInt64(blocks[b][r]) : wide[b][r]
     }
 
+    /// The first record (counted from 0) longer than `limit` bytes, and its length; nil when
+    /// none is.
+    public func firstRecord(longerThan limit: Int) -> (record: Int, length: UInt64)? {
+        let starts = startCount, count = count, limit = UInt64(Swift.max(0, limit))
+        for i in 0..<count {
+            let length = end(i, starts: starts) - start(i)
+            if length > limit { return (i, length) }
+        }
+        return nil
+    }
+
     /// The bytes of record `i` (its line ending included); an empty range outside the records.
     public func range(ofRecord i: Int) -> Range<UInt64> {
         guard i >= 0, i < count else { return 0..<0 }

@@ -9,6 +9,19 @@ public enum FileRows: InPlaceRows {
     /// JSON Lines, or the elements of a JSON array.
     case json(JSONLinesRows)
 
+    /// The same rows, each record read whole up to ``DelimitedRows/passRecordLimit``: what a
+    /// pass reads (a sort, a filter, a summary, a save), where a row shown is read to 1 MB.
+    public func readingRecordsWhole() -> FileRows {
+        switch self {
+        case var .delimited(rows):
+            rows.recordLimit = DelimitedRows.passRecordLimit
+            return .delimited(rows)
+        case var .json(rows):
+            rows.recordLimit = DelimitedRows.passRecordLimit
+            return .json(rows)
+        }
+    }
+
     /// A delimited file's header as its bytes; none for JSON, whose keys are its names.
     public var headerBytes: [[UInt8]]? {
         switch self {

@@ -29,7 +29,7 @@ extension DelimitedRows: InPlaceRows {
         var splitter = FieldSplitter(separator: dialect.separator, quote: dialect.quote)
         // Safe: a record's bytes (and the fields cut from them) are lent for the closure's call
         // only, here and below, and copied where kept.
-        return unsafe index.eachRecord(of: file, at: [0], limit: Self.recordLimit) { _, bytes in
+        return unsafe index.eachRecord(of: file, at: [0], limit: recordLimit) { _, bytes in
             unsafe bytes.map { bytes in unsafe splitter.withFields(of: bytes) { fields in unsafe (0..<fields.count).map { unsafe fields[$0].map(Array.init) ?? [] } } }
         }.first ?? nil
     }
@@ -67,7 +67,7 @@ extension JSONLinesRows: InPlaceRows {
         // The column of each member of the layout; empty when one is not a column.
         var columnOfMember: [Int] = [], mapped = 0
         var spans = [FieldSpan](repeating: .null, count: columns)
-        return unsafe index.eachRecord(of: file, at: rows, limit: DelimitedRows.recordLimit) { i, bytes in
+        return unsafe index.eachRecord(of: file, at: rows, limit: recordLimit) { i, bytes in
             guard i >= 0, i < count else { return unsafe splitter.withFields([]) { unsafe body(i, $0) } }
             // Array elements need trimming first: they are read one by one.
             guard lines, let bytes = unsafe bytes else { return unsafe splitter.withFields(of: alone(i)) { unsafe body(i, $0) } }

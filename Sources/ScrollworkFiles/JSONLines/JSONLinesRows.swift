@@ -22,6 +22,8 @@ public struct JSONLinesRows: RowSource, Sendable {
     public let keys: [String]
     /// Lines or array elements.
     public let framing: JSONFraming
+    /// The most bytes of one record read for a row (``DelimitedRows/recordLimit``).
+    public var recordLimit = DelimitedRows.shownRecordLimit
     /// The column of each key, by `String` equality (canonical equivalence): ``column(ofKey:)``
     /// checks the code points.
     let columnOfKey: [String: Int]
@@ -54,7 +56,7 @@ public struct JSONLinesRows: RowSource, Sendable {
     /// Line `i` as a row: a field a key, empty where the line has no such key; that and a
     /// `null` are its ``DelimitedRecord/nulls``.
     public func row(at i: Int) -> DelimitedRecord {
-        record(i, Self.members(file: file, index: index, line: i, framing: framing))
+        record(i, Self.members(file: file, index: index, line: i, framing: framing, limit: recordLimit))
     }
 
     /// Row `i` made of what its record read as: its members, or why it is not an object.
@@ -100,11 +102,12 @@ public struct JSONLinesRows: RowSource, Sendable {
     }
 
     /// The members of record `i`.
-    static func members(file: FileBytes, index: RecordIndex, line i: Int, framing: JSONFraming) -> Result<[JSONObjectReader.Member], JSONObjectReader.Problem> {
+    static func members(file: FileBytes, index: RecordIndex, line i: Int, framing: JSONFraming,
+                        limit: Int = DelimitedRows.shownRecordLimit) -> Result<[JSONObjectReader.Member], JSONObjectReader.Problem> {
         let range = index.range(ofRecord: i)
         let length = Int(clamping: range.upperBound - range.lowerBound)
         var bytes: [UInt8]
-        do { bytes = try file.read(at: range.lowerBound, count: Swift.min(length, DelimitedRows.recordLimit)) } catch {
+        do { bytes = try file.read(at: range.lowerBound, count: Swift.min(length, Swift.max(1, limit))) } catch {
             return .failure(JSONObjectReader.Problem(description: "\(error)"))
         }
         if framing == .arrayElements { bytes = Self.element(bytes, first: i == 0) }
@@ -183,18 +186,18 @@ public struct JSONLinesRows: RowSource, Sendable {
     public static func unread(file: FileBytes, index: RecordIndex, framing: JSONFraming = .lines) -> (first: Int, problem: String, count: Int)? {
         // Safe: each record's bytes are lent for the closure's call; its ends are read only when
         // its own range holds two bytes or more.
-        var framed = unsafe index.eachRecord(of: file, in: 0..<index.count, limit: DelimitedRows.recordLimit) { i, bytes -> Bool? in
+        var framed = unsafe index.eachRecord(of: file, in: 0..<index.count, limit: DelimitedRows.passRecordLimit) { i, bytes -> Bool? in
             // A record longer than a read is not handed over: read on its own below.
             guard let bytes = unsafe bytes else { return nil }
             let own = unsafe framing == .arrayElements ? Self.bounds(ofElement: bytes, first: i == 0) : Self.trimmed(bytes)
             return unsafe own.count >= 2 && bytes[own.lowerBound] == 0x7B && bytes[own.upperBound - 1] == 0x7D
         }
         for i in framed.indices where framed[i] == nil {
-            if case .success = members(file: file, index: index, line: i, framing: framing) { framed[i] = true } else { framed[i] = false }
+            if case .success = members(file: file, index: index, line: i, framing: framing, limit: DelimitedRows.passRecordLimit) { framed[i] = true } else { framed[i] = false }
         }
         guard let first = framed.firstIndex(of: false) else { return nil }
         let problem: String
-        switch members(file: file, index: index, line: first, framing: framing) {
+        switch members(file: file, index: index, line: first, framing: framing, limit: DelimitedRows.passRecordLimit) {
         case let .failure(why): problem = why.description
         case .success: problem = "not a JSON object"
         }
@@ -228,7 +231,7 @@ extension JSONLinesRows {
         var scan = JSONColumnScan(key: key)
         // Safe: a record's bytes are lent for the closure's call; a value found in it is a range
         // inside them.
-        return unsafe index.eachRecord(of: file, at: rows, limit: DelimitedRows.recordLimit) { i, bytes in
+        return unsafe index.eachRecord(of: file, at: rows, limit: recordLimit) { i, bytes in
             if scans, let bytes = unsafe bytes {
                 switch unsafe scan.value(in: bytes) {
                 case let .value(r): return unsafe value(UnsafeBufferPointer(rebasing: bytes[r]))
