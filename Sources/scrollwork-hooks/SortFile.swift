@@ -18,7 +18,8 @@ struct SortFile: ParsableCommand {
     func run() throws {
         let file = try FileBytes(path: path)
         let json = path.hasSuffix(".jsonl")
-        var index = json ? RecordIndex(quotes: false, separator: 0x0A) : RecordIndex()
+        // JSON Lines as the viewer reads them: a blank line is no record.
+        var index = json ? RecordIndex(scanner: RecordScanner(quotes: false, skipsBlankLines: true)) : RecordIndex()
         while try !index.extend(from: file) {}
         let source: any RowSource<DelimitedRecord> & Sendable
         let header: [String]
