@@ -52,7 +52,7 @@ struct ColumnArrangement<Row: Sendable> {
         guard !hidden.isEmpty else { return "no column is hidden" }
         for (column, width, position) in hidden.reversed() { view.table.insertColumn(column, width: width, at: position) }
         defer { hidden = [] }
-        return "\(hidden.count) column\(hidden.count == 1 ? "" : "s") shown again"
+        return counted(hidden.count, "column") + " shown again"
     }
 
     /// Pins column `current` on the leading edge, or unpins it; `current` follows it.

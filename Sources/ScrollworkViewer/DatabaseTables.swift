@@ -167,7 +167,7 @@ struct DatabaseTables: Widget, ReplyCollecting {
     /// The status line: the answer to the last key right after the count.
     var statusText: StatusText {
         let tables = entries.filter { !$0.object.isView }.count, views = entries.count - tables
-        var parts = ["\(tables) table\(tables == 1 ? "" : "s")" + (views > 0 ? ", \(views) view\(views == 1 ? "" : "s")" : "")]
+        var parts = [counted(tables, "table") + (views > 0 ? ", " + counted(views, "view") : "")]
         if let note { parts.append(note) }
         if entries.isEmpty { parts.append("the database has no tables") }
         if help != nil { parts.append("the keys of the list (Esc, q or Enter returns)") }

@@ -64,7 +64,7 @@ extension FileTable {
             let what = whole.shape.format == .json(.arrayElements) ? "element" : "line"
             let others = unread.count == 2 ? " (and 1 other \(what) that is no object)"
                 : unread.count > 2 ? " (and \(grouped(unread.count - 1)) other \(what)s that are no objects)" : ""
-            let number = what == "line" ? whole.lineNumber(ofRecord: unread.first) : unread.first + 1
+            let number = whole.shape.format == .json(.lines) ? whole.lineNumber(ofRecord: unread.first) : unread.first + 1
             throw .failed("\(what) \(grouped(number)): \(unread.problem)\(others); nothing was written")
         }
         try whole.refuseRecordsTooLong()

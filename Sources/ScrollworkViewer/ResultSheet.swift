@@ -78,7 +78,7 @@ struct ResultSheet: OverlaidTable, ReplyCollecting {
     init(frequency: FrequencyTable, field: Int, title: String, of rows: Int, theme: Theme) {
         kind = .frequency(field: field, title: title)
         let distinct = frequency.entries.count
-        caption = "Frequency of \(title): \(grouped(distinct)) value\(distinct == 1 ? "" : "s") in \(counted(rows, "row")) · Enter keeps that value's rows · Esc returns"
+        caption = "Frequency of \(title): \(counted(distinct, "value")) in \(counted(rows, "row")) · Enter keeps that value's rows · Esc returns"
         source = frequency.rows
         entries = frequency.entries
         let sample = source.rows(in: 0..<Swift.min(source.count, 5000))

@@ -55,7 +55,7 @@ struct RowCount {
     func statusPart(kept: Int??, readSoFar: Int?) -> String {
         let whole = total.map(grouped) ?? estimate.map { "about " + grouped($0) } ?? "?"
         if let kept { return "\(kept.map(grouped) ?? "counting") of \(whole) rows" }
-        if let total { return "\(grouped(total)) row\(total == 1 ? "" : "s")" }
+        if let total { return counted(total, "row") }
         if let estimate { return "about \(grouped(estimate)) rows, counting…" }
         return readSoFar.map { counted($0, "row") + " so far, counting…" } ?? "counting the rows…"
     }

@@ -124,6 +124,14 @@ import ScrollworkWidgets
         #expect(throws: TableSourceError.self) { try table.refuseRecordsTooLong(limit: 1 << 20) }
         do { try table.refuseRecordsTooLong(limit: 1 << 20) } catch { #expect("\(error)".contains("record 1 is 1,572,871 bytes long"), "\(error)") }
         try table.refuseRecordsTooLong()
+        // Rows given a longer limit read the row again, not the one cut to the shorter limit.
+        guard case var .delimited(rows) = table.fileRows else {
+            Issue.record("a CSV's rows are delimited")
+            return
+        }
+        #expect(rows.row(at: 0).problem != nil && rows.row(at: 0).fields.count == 2)
+        rows.recordLimit = DelimitedRows.passRecordLimit
+        #expect(rows.row(at: 0).problem == nil && rows.row(at: 0).fields.last == "end")
         var index = RecordIndex()
         Array("a\nbbbb\ncc".utf8).withUnsafeBufferPointer { index.add($0) }
         index.finish()

@@ -64,9 +64,13 @@ public struct DelimitedRows: RowSource, Sendable {
     public static let passRecordLimit = 1 << 28
     /// The most bytes of one record read for a row: ``shownRecordLimit`` for rows shown,
     /// ``passRecordLimit`` for the rows a pass reads (``FileRows/readingRecordsWhole()``).
-    public var recordLimit = shownRecordLimit
+    /// A copy given another limit keeps rows of its own: a row read to one limit is not the
+    /// row read to the other.
+    public var recordLimit = shownRecordLimit {
+        didSet { if recordLimit != oldValue { cache = RecordCache() } }
+    }
     /// Rows read lately, so that a frame that draws the rows of the last one reads no file.
-    private let cache = RecordCache()
+    private var cache = RecordCache()
 
     /// The rows of `file` that `index` has found.
     public init(file: FileBytes, index: RecordIndex, dialect: DelimitedDialect) {

@@ -55,7 +55,7 @@ public struct RowFilter: Sendable, Hashable, CustomStringConvertible {
         case greater = ">"
         case greaterOrEqual = ">="
 
-        /// True for a value that orders `order` against the bound (`.orderedAscending`: below it).
+        /// True for a value that stands `order` against the bound.
         public func holds(_ order: ComparisonOrder) -> Bool {
             switch self {
             case .less: order == .below
@@ -112,8 +112,8 @@ public struct RowFilter: Sendable, Hashable, CustomStringConvertible {
 
     /// The test operator `symbol` makes of `value`.
     static func test(_ symbol: String, _ value: String) throws(ExploreError) -> Test {
-        // NaN spells a number that compares with none: its comparison is refused below.
-        if let comparison = Comparison(rawValue: symbol), number(in: value) == nil, NumberText.real(String(value.trimmingSpaces)) == nil {
+        // Text that spells no number at all; NaN spells one that compares with none, refused below.
+        if let comparison = Comparison(rawValue: symbol), NumberText.real(String(value.trimmingSpaces)) == nil {
             guard !value.isEmpty else { throw ExploreError("'\(symbol)' needs a number or text to compare with") }
             return .comparesText(comparison, value)
         }

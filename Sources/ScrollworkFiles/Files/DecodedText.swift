@@ -42,7 +42,7 @@ final class DecodedText: KeptInFile {
     }
 
     private let state: Locked<State>
-    /// The UTF-16 bytes, after their byte order mark.
+    /// The bytes in `encoding`, after their byte order mark where they have one.
     private let source: FileBytes
     private let encoding: Encoding
     /// The temporary file the UTF-8 text is kept in.

@@ -241,8 +241,8 @@ public final class FileBytes: Sendable {
     /// this file. `sample` is its first 64 KB, where they are read already.
     private func readingCarriageReturnsAsLineEnds(sample: [UInt8]? = nil) throws(FileError) -> FileBytes {
         guard !isStream else { return self }
-        var start = sample ?? []
-        if sample == nil { start = try read(at: 0, count: Self.sampleSize) }
+        let start: [UInt8]
+        if let sample { start = sample } else { start = try read(at: 0, count: Self.sampleSize) }
         guard CarriageReturnLines.endsLinesWithCarriageReturns(start) else { return self }
         return FileBytes(showing: self, from: 0, through: CarriageReturnLines(source: self), encoding: encoding)
     }

@@ -388,8 +388,8 @@ public struct ParquetTable: TableSource {
         let key = ParquetCache.Key(group: group, field: field, page: page)
         if case let .column(kept)? = cache.value(for: key) { return kept }
         let prefixKey = ParquetCache.Key(group: group, field: field, page: ParquetCache.Key.prefix(ofPage: page))
-        // A page the index has not found is no page of no rows, which kept would stand for it.
-        guard index.pages.indices.contains(page) else { throw .failed("\(title): row group \(group + 1), \(root.children[field].element.name): no page \(page + 1) was found") }
+        // A page the index has not found is refused: decoded, it would be kept as a page of no rows.
+        guard index.pages.indices.contains(page) else { throw pageNotFound(page, field: field, group: group) }
         let slots = index.pages[page].valueCount
         let limit = through < Self.prefixRows && slots >= 2 * Self.prefixRows ? Self.prefixRows : Int.max
         if limit < .max, case let .column(kept)? = cache.value(for: prefixKey), kept.rows > through { return kept }
@@ -402,7 +402,7 @@ public struct ParquetTable: TableSource {
         var index = index
         if limit == .max && index.lacksDictionary {
             index = try pageIndex(field, group: group, through: index.pages[page].firstSlot + Swift.max(0, slots - 1))
-            guard index.pages.indices.contains(page) else { throw .failed("\(title): row group \(group + 1), \(root.children[field].element.name): no page \(page + 1) was found") }
+            guard index.pages.indices.contains(page) else { throw pageNotFound(page, field: field, group: group) }
         }
         let column: ParquetColumn
         do { column = ParquetColumn(flat: try index.decode(page..<page + 1, leaf: root.children[field], file: file, limit: limit), leaf: root.children[field]) } catch {
@@ -410,6 +410,11 @@ public struct ParquetTable: TableSource {
         }
         if keep { cache.keep(.column(column), for: column.rows < slots ? prefixKey : key) }
         return column
+    }
+
+    /// Why page `page` of field `field` in row group `group` cannot be read: no index found it.
+    private func pageNotFound(_ page: Int, field: Int, group: Int) -> TableSourceError {
+        .failed("\(title): row group \(group + 1), \(root.children[field].element.name): no page \(page + 1) was found")
     }
 
     /// The rows of a page decoded for a read near its start: a few screens.

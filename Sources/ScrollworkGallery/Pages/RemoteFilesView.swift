@@ -60,7 +60,7 @@ struct RemoteFilesView: WrappingWidget {
     var status: String {
         let loading = source.requested.count
         var parts = ["\(grouped(Self.count)) files from a slow source, 100 rows a page (Alt+M: next source)"]
-        parts.append(loading == 0 ? "all shown pages in" : "waiting for \(loading) page\(loading == 1 ? "" : "s")")
+        parts.append(loading == 0 ? "all shown pages in" : "waiting for " + counted(loading, "page"))
         if let note { parts.append(note) }
         return parts.joined(separator: " · ")
     }

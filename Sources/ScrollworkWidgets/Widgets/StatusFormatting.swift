@@ -57,7 +57,7 @@ public func tabSeparated(_ lines: [[String]]) -> String {
 public func copiedNote(_ copied: Int, of selected: Int, toClipboard: Bool = false) -> String {
     let cut = toClipboard ? "a copy holds at most \(grouped(copied)) rows" : "terminals take a few megabytes at most"
     let count = copied < selected ? "the first \(grouped(copied)) of \(grouped(selected)) selected rows (\(cut))"
-        : "\(grouped(copied)) row\(copied == 1 ? "" : "s")"
+        : counted(copied, "row")
     return "copied \(count) with the heading" + (toClipboard ? " to the clipboard" : " (OSC 52: on the clipboard where the terminal allows it)")
 }
 
