@@ -157,14 +157,14 @@ public struct DatabaseTableSource: TableSource {
 
     /// Every rowid `filters` keep, in the engine's `ORDER BY` of one column; `progress` hears
     /// the share received (of the engine's guess of the rows, with no filters).
-    public func rowNames(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> [Int] {
+    public func rowNames(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> RowOrder {
         let by = try engineOrder(order)
         let expected = filters.isEmpty ? table.estimatedCount() : nil
-        return try asked(naming: false) { () throws(DatabaseError) in
+        return RowOrder(try asked(naming: false) { () throws(DatabaseError) in
             try long.identities(where: pushed(filters), orderedBy: by, keepGoing: { !progress.isCancelled }) { received in
                 progress.report(expected.map { Double(received) / Double(Swift.max(1, $0)) } ?? 0)
             }
-        }
+        })
     }
 
     /// The rows with rowids `names`, a row gone since reading as missing values.

@@ -282,7 +282,7 @@ public struct FileTable: TableSource {
     }
 
     /// Filtered in place and sorted by the columns' types, as a heading click sorts a file.
-    public func rowNames(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> [Int] {
+    public func rowNames(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> RowOrder {
         try rowsTable.rowNames(where: filters, orderedBy: order, progress: progress)
     }
 
@@ -346,7 +346,7 @@ public struct FileTable: TableSource {
     }
 
     /// Written from the file's own bytes, in the order shown.
-    public func write(names: [Int]?, count: Int, where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat,
+    public func write(names: RowOrder?, count: Int, where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat,
                       to output: OutputFile, progress: TableProgress) throws(TableSourceError) -> Int {
         try refuseRecordsTooLong()
         return try rowsTable.write(names: names, count: count, where: filters, orderedBy: order, columns: columns, format: format, to: output, progress: progress)

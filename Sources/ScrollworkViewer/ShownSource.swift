@@ -16,7 +16,7 @@ struct ShownSource: Sendable {
     /// The rows shown, the first ``count`` of them, by name in the order shown; nil reads them as
     /// ``filters`` and ``order`` say. Called off the loop: walking a list of millions takes a
     /// while.
-    var names: @Sendable () -> [Int]? = { nil }
+    var names: @Sendable () -> RowOrder? = { nil }
     /// The number of rows shown.
     var count: Int
 

@@ -44,7 +44,7 @@ struct SourceTypeAhead: Sendable {
     /// The column's values at `positions` of the order shown.
     private func values(in positions: Range<Int>) throws(TableSourceError) -> [TableValue] {
         if let identities {
-            let named = Array(identities[positions.clamped(to: 0..<identities.count)])
+            let named = try identities.names(in: positions)
             return try source.values(ofColumns: [field], named: named, progress: progress).map { $0.first ?? .empty }
         }
         return try source.rows(at: positions, where: filters, orderedBy: order, progress: progress).map { $0.indices.contains(field) ? $0[field] : .empty }

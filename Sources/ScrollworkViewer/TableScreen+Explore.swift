@@ -20,7 +20,7 @@ extension TableScreen {
         // Every row in its own order needs no list of names: the source reads them by position.
         let inOwnOrder = shown.filters.isEmpty && shown.orderedBy.isEmpty && shown.identitiesComplete && identities?.isLeadingRun == true
         return ShownSource(source: source, filters: shown.filters.map(\.filter), order: shown.orderedBy,
-                           names: { inOwnOrder ? nil : identities.map(Array.init) }, count: identities?.count ?? shown.pages.count)
+                           names: { inOwnOrder ? nil : identities?.order }, count: identities?.count ?? shown.pages.count)
     }
 
     /// The source's engine, which does the table's work.

@@ -50,7 +50,7 @@ extension TableScreen {
         let identities = byName ? shown.identities : nil
         return { rows, progress throws(TableSourceError) in
             guard let identities else { return try source.rows(at: rows, where: filters, orderedBy: order, progress: progress) }
-            let named = Array(identities[rows.clamped(to: 0..<identities.count)])
+            let named = try identities.names(in: rows)
             let read = try source.rows(named: named, progress: progress)
             guard numbered else { return read }
             // Each row's number, from 1, after its fields: marked ⚠ where the row has a problem.

@@ -92,7 +92,7 @@ extension TableScreen {
                 }
                 for (run, onScreen) in sweep.runs(onScreenFirst: visible, batch: Self.namesSearchedAtOnce) {
                     let run = run.clamped(to: 0..<identities.count)
-                    let named = Array(identities[run])
+                    let named = try identities.names(in: run)
                     if searched.hidesSome {
                         // The rows that hold the text anywhere, then the first that shows it.
                         let holding = try source.rowNames(named, holding: text, progress: TableProgress(progress))

@@ -9,7 +9,7 @@ extension TableScreen {
         var column: Int?
         var ascending: Bool
         var filters: [RowFilter]
-        var identities: Result<[Int], TableSourceError>
+        var identities: Result<RowOrder, TableSourceError>
     }
 
     /// Orders the rows by `column`, `ascending` or not (`o`, `O`).
@@ -119,12 +119,14 @@ extension TableScreen {
     /// once the names are all read without it.
     mutating func focusAgain<Names: Collection<Int>>(among names: Names, from start: Int, at time: Double) {
         guard let name = shown.refocus else { return }
-        guard let index = names.firstIndex(of: name) else {
+        // Through the names' iterator: an order kept in a temporary file is read a block at a
+        // time, where an index a name would read it a name at a time.
+        guard let offset = names.enumerated().first(where: { $0.element == name })?.offset else {
             if shown.identitiesComplete { shown.refocus = nil }
             return
         }
         shown.refocus = nil
-        if let error = view.selectAndReveal(start + names.distance(from: names.startIndex, to: index), at: time) { note = error }
+        if let error = view.selectAndReveal(start + offset, at: time) { note = error }
     }
 
     /// The order the source made, and how far it is.
@@ -140,7 +142,7 @@ extension TableScreen {
             case let .success(found):
                 shown.identities = RowNames(found)
                 // Every row there is, kept or not, was read: rows added later come after them.
-                if asked.filters.isEmpty { shown.following.saw(found) }
+                if asked.filters.isEmpty { shown.following.saw(shown.identities) }
                 shown.identitiesComplete = true
                 effects.append(.work(.cancel(shown.chunkKey.named("rowids").id)))
                 shown.order = answer.column.map { ColumnOrder(column: $0, ascending: answer.ascending) }

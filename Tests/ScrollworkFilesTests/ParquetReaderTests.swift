@@ -233,7 +233,7 @@ import Testing
     /// The summary of `table` made a column at a time over every row read into memory (the
     /// way a source without a pass of its own is summarised), of the rows `filters` keep.
     static func summaryOverRows(_ table: ParquetTable, where filters: [RowFilter]) throws -> [ColumnSummary] {
-        let kept = filters.isEmpty ? nil : try table.rowNames(where: filters, orderedBy: [], progress: .unwatched)
+        let kept = filters.isEmpty ? nil : Array(try table.rowNames(where: filters, orderedBy: [], progress: .unwatched))
         return try table.columnTitles.indices.flatMap { try table.summary(ofColumn: $0, within: kept, progress: .unwatched) }
     }
 

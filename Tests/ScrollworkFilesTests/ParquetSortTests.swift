@@ -66,7 +66,7 @@ import Testing
         var table = try ParquetWriterTests.savedFromFile(lines.joined(separator: "\n") + "\n", numeric: [true, true, false])
         #expect((try table.layout()).metadata.rowGroups.count == 2)
         table.loop = ConcurrentLoop(width: 2) { count, body in DispatchQueue.concurrentPerform(iterations: count, execute: body) }
-        let sorted = try table.rowNames(where: [], orderedBy: [ColumnOrder(column: 2, ascending: false)], progress: .unwatched)
+        let sorted = Array(try table.rowNames(where: [], orderedBy: [ColumnOrder(column: 2, ascending: false)], progress: .unwatched))
         // Text only the text column holds, digits any column may, a null's NULL, and text no row holds.
         for text in ["w4999", "W123", "0.25", "17", "null", "nowhere"] {
             for forward in [true, false] {

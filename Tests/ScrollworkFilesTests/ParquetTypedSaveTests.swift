@@ -44,7 +44,7 @@ import Testing
         let saved = try Self.savedAgain(source, filters: [filter])
         #expect(try saved.rowCount(progress: .unwatched) == source.count(where: [filter], progress: .unwatched))
         #expect((0..<source.columnTitles.count).map(saved.parquetKind(ofColumn:)) == (0..<source.columnTitles.count).map(source.parquetKind(ofColumn:)))
-        let kept = try source.rowNames(where: [filter], orderedBy: [], progress: .unwatched)
+        let kept = Array(try source.rowNames(where: [filter], orderedBy: [], progress: .unwatched))
         #expect(try ParquetWriterTests.values(saved) == source.rows(named: kept, progress: .unwatched).map { row in row.map { $0.isMissing ? nil : $0.description } })
     }
 

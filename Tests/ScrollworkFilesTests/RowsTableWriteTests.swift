@@ -16,7 +16,7 @@ import Testing
         let path = NSTemporaryDirectory() + "rows-table-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).csv"
         defer { unlink(path) }
         let source: any TableSource = table
-        let rows = try source.write(names: names, count: count, where: [], orderedBy: order, columns: columns, format: .csv, to: OutputFile(path: path), progress: .unwatched)
+        let rows = try source.write(names: names.map(RowOrder.init), count: count, where: [], orderedBy: order, columns: columns, format: .csv, to: OutputFile(path: path), progress: .unwatched)
         return (rows, try String(contentsOfFile: path, encoding: .utf8))
     }
 

@@ -179,6 +179,20 @@ struct MadeRows: InPlaceRows {
                 }
                 let tree = DirectoryTree(root: "/nonexistent-\(getpid())")
                 for i in ints { _ = tree.child(of: nil, at: i) }
+                // An arranged order of each kind: listed, narrow, a run of any length, spooled.
+                let spooled = try SpooledWords(purpose: "a sweep's words")
+                try spooled.append(contentsOf: [3, 1, 2])
+                try spooled.finish()
+                var orders = [RowOrder(ints), RowOrder([1, 2, 3]), RowOrder(spooled: spooled, largest: 3)]
+                orders += ranges.map { RowOrder(run: $0) }
+                for order in orders {
+                    for i in ints { _ = order[i] }
+                    // Names past `mostNamesRead` at once are refused with an error, not made.
+                    for range in ranges + [Int.min..<Int.min, Int.max..<Int.max] { _ = Result { () throws(TableSourceError) in try order.names(in: range) } }
+                    _ = (order.largest, order.description, Array(order.prefix(5)), order == RowOrder(run: 0..<3))
+                }
+                _ = WordSort.positions(keys: [UInt64.max, 0, 7], missing: [true], ascending: false)
+                _ = ints.map(WordSort.word) + [Double.nan, -.infinity, -0.0, .greatestFiniteMagnitude].map(WordSort.word)
             }
         }
     }

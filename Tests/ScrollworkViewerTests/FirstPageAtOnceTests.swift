@@ -89,3 +89,38 @@ import ScrollworkWidgets
         #expect(t.text.contains("4990") == false && t.text.split(separator: "\n").contains { $0.contains(" 10") }, "\(t.text)")
     }
 }
+
+extension FirstPageAtOnceTests {
+    @Test("#67: a sort of more rows than a sort holds in memory, its order kept in a temporary file, shows, goes to, shows whole and saves the rows in the order a sort in memory gives")
+    func spilledSortInTheViewer() throws {
+        var table = try ParquetTable(path: Self.session)
+        let expected = Array(try table.rowNames(where: [], orderedBy: [ColumnOrder(column: 2, ascending: false)], progress: .unwatched))
+        table.rowsSortedInMemory = 64
+        var t = HeadlessTerminal(TableViewer(table), columns: 160, rows: 30)
+        // The delay column, sorted descending.
+        t.type("]]O")
+        while t.runWork() {}
+        #expect(t.app.status.contains("sorted by delay ▼"), "\(t.app.status)")
+        #expect(t.app.screen.shown.identities.order.isSpooled, "the order is kept in a temporary file")
+        #expect(t.text.contains("row \(expected[0] + 1)\n") || t.text.contains("row \(expected[0] + 1) "), "\(t.text)")
+        // The 300th row, shown whole.
+        t.type("#300\r")
+        while t.runWork() {}
+        t.send(.key(KeyEvent(.enter)))
+        t.advance(by: 0.1)
+        #expect(t.app.record != nil && t.text.contains("row \(expected[299] + 1)\n"), "\(t.text)")
+        t.send(.key(KeyEvent(.escape)))
+        // The last row, at G.
+        t.type("G")
+        while t.runWork() {}
+        #expect(t.text.contains("row \(expected[599] + 1)"), "\(t.text)")
+        // Saved in that order.
+        let saved = NSTemporaryDirectory() + "spilled-\(getpid()).csv"
+        defer { unlink(saved) }
+        t.send(.key(KeyEvent(.character("s"), .control)))
+        t.type(saved + "\r")
+        while t.runWork() {}
+        let lines = try String(contentsOfFile: saved, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 601 && lines.dropFirst().map { $0.split(separator: ",").last.map(String.init) ?? "" } == expected.map { "row \($0 + 1)" })
+    }
+}

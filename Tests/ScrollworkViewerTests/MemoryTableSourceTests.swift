@@ -245,7 +245,7 @@ import Testing
         let count = try source.rowCount(progress: .unwatched)
         #expect(try saved.rowCount(progress: .unwatched) == count)
         let texts = { (rows: [[TableValue]]) in rows.map { $0.map { $0.isMissing ? "" : $0.description } } }
-        let order = try source.rowNames(where: [], orderedBy: [ColumnOrder(column: 1, ascending: false)], progress: .unwatched)
+        let order = Array(try source.rowNames(where: [], orderedBy: [ColumnOrder(column: 1, ascending: false)], progress: .unwatched))
         #expect(try texts(saved.rows(at: 0..<count, progress: .unwatched)) == texts(source.rows(named: order, progress: .unwatched)))
         #expect(saved.columnTitles == source.columnTitles)
         #expect((0..<source.columnTitles.count).map(saved.isNumeric) == (0..<source.columnTitles.count).map(source.isNumeric))

@@ -420,22 +420,27 @@ public final class FileBytes: Sendable {
     /// file keeps: a stream's bytes, decompressed text, a file fetched whole); the error names
     /// `path` and says `operation`.
     static func write(_ bytes: ArraySlice<UInt8>, to descriptor: Int32, at offset: UInt64, path: String, operation: String) throws(FileError) {
-        // Safe: the bytes are lent for the call, and each write is given what is left past
-        // `written`.
+        // Safe: the bytes are lent for the call.
         let failure = unsafe bytes.withUnsafeBytes { bytes -> FileError? in
-            guard let base = bytes.baseAddress else { return nil }
-            var written = 0
-            while written < bytes.count {
-                let w = unsafe pwrite(descriptor, base + written, bytes.count - written, off_t(clamping: offset) + off_t(written))
-                if w < 0 {
-                    if errno == EINTR { continue }
-                    return Self.error(errno, path: path, operation: operation)
-                }
-                written += w
-            }
+            do throws(FileError) { try unsafe write(bytes, to: descriptor, at: offset, path: path, operation: operation) } catch { return error }
             return nil
         }
         if let failure { throw failure }
+    }
+
+    /// ``write(_:to:at:path:operation:)`` of bytes lent for the call.
+    static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, at offset: UInt64, path: String, operation: String) throws(FileError) {
+        guard let base = bytes.baseAddress else { return }
+        var written = 0
+        while written < bytes.count {
+            // Safe: each write is given what is left of the caller's bytes past `written`.
+            let w = unsafe pwrite(descriptor, base + written, bytes.count - written, off_t(clamping: offset) + off_t(written))
+            if w < 0 {
+                if errno == EINTR { continue }
+                throw Self.error(errno, path: path, operation: operation)
+            }
+            written += w
+        }
     }
 
     static func error(_ code: Int32, path: String, operation: String) -> FileError {

@@ -7,27 +7,46 @@ extension ParquetTable {
     /// The rows `filters` keep, in `order`: the filters applied as every source's are, then the
     /// kept rows sorted by the pages' typed values (an integer sorts as an integer however large,
     /// text as text, a null last either way; ties in the file's order). A nested field in the
-    /// order is sorted by its JSON, over rows read as text.
-    public func rowNames(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> [Int] {
+    /// order is sorted by its JSON, over rows read as text. More rows than
+    /// ``rowsSortedInMemory`` by one column of text, whole numbers or reals are sorted that many
+    /// at a time and merged, their order kept in a temporary file.
+    public func rowNames(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> RowOrder {
         try checkColumns(order.map(\.column))
         let flat = order.allSatisfy { root.children[$0.column].isLeaf && !root.children[$0.column].isRepeated }
         guard !order.isEmpty, flat else { return try rowNamesOverRows(where: filters, orderedBy: order, progress: progress) }
-        let kept = filters.isEmpty ? nil : try rowNamesOverRows(where: filters, orderedBy: [], progress: progress)
+        let kept = filters.isEmpty ? nil : Array(try rowNamesOverRows(where: filters, orderedBy: [], progress: progress))
         // Values read from dictionaries sort by each entry's rank among all of them.
         var ranks: [Int: ParquetEntryRanks] = [:]
         let layout = try layout()
         let groups = kept.map { groupsHolding($0, in: layout) }
         for field in Set(order.map(\.column)) { ranks[field] = try ParquetEntryRanks(table: self, field: field, textOrder: .lexical, groups: groups) }
         let rows = ParquetSortRows(table: self, layout: layout, positions: kept, ranks: ranks)
+        if order.count == 1, rows.count > Swift.max(1, rowsSortedInMemory), rows.spills(order[0].column) {
+            let names = kept
+            let spilled = try SpilledSort(pieceRows: Swift.max(1, rowsSortedInMemory), ascending: order[0].ascending)
+                .order(count: rows.count, keys: { range throws(TableSourceError) in try rows.wordKeys(ofField: order[0].column, in: range) },
+                       name: { names?[$0] ?? $0 }, progress: progress)
+            if let failure = rows.failure.first { throw failure }
+            return spilled
+        }
         let columns = Set(order.map(\.column)).map { rows.column($0, title: columnTitles[$0]) }
         let sorts = order.map { SortOrder(columnID: "\($0.column)", ascending: $0.ascending) }
-        let sorted: [Int]?
-        do {
-            sorted = try TableState.sortedIndexes(of: rows, columns: columns, order: sorts, progress: { progress.report($0) }, concurrently: loop)
-        } catch { throw .failed("the sort could not be applied: \(error)") }
-        guard let sorted else { throw .cancelled }
-        if let failure = rows.failure.first { throw failure }
-        return kept.map { kept in sorted.map { kept[$0] } } ?? sorted
+        func sorted<P: FixedWidthInteger>(as: P.Type) throws(TableSourceError) -> [P] {
+            let sorted: [P]?
+            do {
+                sorted = try TableState.sortedIndexes(of: rows, columns: columns, order: sorts, as: P.self, progress: { progress.report($0) }, concurrently: loop)
+            } catch { throw .failed("the sort could not be applied: \(error)") }
+            guard let sorted else { throw .cancelled }
+            if let failure = rows.failure.first { throw failure }
+            return sorted
+        }
+        // Four bytes a row where 32 bits number them all.
+        guard rows.count <= Int(UInt32.max) else {
+            let wide = try sorted(as: Int.self)
+            return RowOrder(kept.map { kept in wide.map { kept[$0] } } ?? wide)
+        }
+        let narrow = try sorted(as: UInt32.self)
+        return kept.map { kept in RowOrder(narrow.map { kept[Int($0)] }) } ?? RowOrder(narrow: narrow)
     }
 
     /// The row groups holding any of `positions` (ascending).
@@ -120,6 +139,70 @@ struct ParquetSortRows: RowSource, Sendable {
             next = last
         }
         return true
+    }
+
+    /// True when field `field`'s values have keys of one word each (``wordKeys(ofField:in:)``):
+    /// dictionary entries ranked, whole numbers or reals.
+    func spills(_ field: Int) -> Bool {
+        let node = table.root.children[field]
+        return node.isLeaf && !node.isRepeated && (ranks[field] != nil || [.signed, .double].contains(node.kind))
+    }
+
+    /// The keys of field `field`'s values of rows `range` (places among those sorted) as words
+    /// that order as the sort orders the values (``WordSort``), and which are missing: each row
+    /// group's read on a core of the table's loop.
+    ///
+    /// - Throws: `TableSourceError` when a page cannot be read, or holds values of another kind
+    ///   than its column's.
+    func wordKeys(ofField field: Int, in range: Range<Int>) throws(TableSourceError) -> SpilledSort.Keys {
+        let range = range.clamped(to: 0..<count)
+        // The places each row group holds.
+        var spans: [(group: Int, places: Range<Int>)] = []
+        var next = range.lowerBound
+        while next < range.upperBound {
+            let group = layout.groupContaining(row(at: next))
+            var last = Swift.min(range.upperBound, layout.groupStarts[group + 1])
+            if let positions {
+                last = next
+                while last < range.upperBound, positions[last] < layout.groupStarts[group + 1] { last += 1 }
+            }
+            spans.append((group, next..<last))
+            next = last
+        }
+        let rows = self
+        guard let read = table.loop.map(spans.count, { k in
+            Result { () throws(TableSourceError) in try rows.wordKeys(ofField: field, group: spans[k].group, places: spans[k].places) }
+        }) else { throw .cancelled }
+        var keys: [UInt64] = [], missing: [Bool] = []
+        keys.reserveCapacity(range.count)
+        missing.reserveCapacity(range.count)
+        for span in read {
+            let (k, m) = try span.get()
+            keys += k
+            missing += m
+        }
+        return (keys, missing)
+    }
+
+    /// ``wordKeys(ofField:in:)`` of `places`, all of them in row group `group`.
+    private func wordKeys(ofField field: Int, group: Int, places: Range<Int>) throws(TableSourceError) -> SpilledSort.Keys {
+        var keys = [UInt64](repeating: 0, count: places.count), missing = [Bool](repeating: true, count: places.count)
+        let start = layout.groupStarts[group]
+        let rows = positions.map { $0[places].map { $0 - start } } ?? Array((places.lowerBound - start)..<(places.upperBound - start))
+        let ranked = ranks[field].flatMap { $0.ranks.indices.contains(group) ? $0.ranks[group] : nil }
+        var unread = ranks[field] != nil && ranked == nil
+        // Each page is read once: none is kept, so a sort of any length leaves the cache alone.
+        try table.eachPage(ofField: field, group: group, rows: rows, keep: false) { column, taken, slots in
+            guard case let .flat(kind, values, index) = column.storage, kind.hasWordKeys(values, ranked: ranked != nil) else { unread = true; return }
+            for (place, row) in zip(taken, slots) {
+                let slot = index.map { ParquetColumn.slot(ofRow: row, in: $0) } ?? row
+                guard let key = kind.wordKey(values, at: slot, ranks: ranked) else { continue }
+                keys[place] = key
+                missing[place] = false
+            }
+        }
+        if unread { throw .failed("\(table.title): the sort by \(table.columnTitles[field]) could not read row group \(group + 1)'s entries") }
+        return (keys, missing)
     }
 
     /// Field `field`'s values of rows `range` (places among those sorted).
@@ -251,6 +334,36 @@ extension ParquetValueKind {
             }
         default:
             for slot in slots { if slot >= 0 && slot < count { keys.append(value(values, at: slot)) } else { keys.appendMissing() } }
+        }
+    }
+
+    /// True when ``wordKey(_:at:ranks:)`` keys every value of `values`: dictionary entries with
+    /// their ranks, whole numbers or reals.
+    func hasWordKeys(_ values: ParquetValues, ranked: Bool) -> Bool {
+        switch values {
+        case let .indexed(dictionary, _): return ranked || hasWordKeys(dictionary, ranked: false)
+        case .int32, .int64: return self == .signed
+        case .doubles: return self == .double
+        default: return false
+        }
+    }
+
+    /// The key of value `slot` of `values` as one word (``WordSort``): a dictionary entry's rank
+    /// among `ranks` where the entries are ranked, else a whole number's or a real's word; nil
+    /// for a missing value (a slot outside the values, an entry ranked missing), or values
+    /// ``hasWordKeys(_:ranked:)`` refuses.
+    func wordKey(_ values: ParquetValues, at slot: Int, ranks: [Int32]?) -> UInt64? {
+        guard slot >= 0, slot < values.count else { return nil }
+        switch values {
+        case let .indexed(dictionary, indices):
+            let entry = Int(indices[slot])
+            guard let ranks else { return wordKey(dictionary, at: entry, ranks: nil) }
+            guard entry < ranks.count, ranks[entry] >= 0 else { return nil }
+            return UInt64(ranks[entry])
+        case let .int32(v) where self == .signed: return WordSort.word(Int(v[slot]))
+        case let .int64(v) where self == .signed: return WordSort.word(Int(v[slot]))
+        case let .doubles(v) where self == .double: return WordSort.word(v[slot])
+        default: return nil
         }
     }
 

@@ -19,6 +19,11 @@ public struct ParquetTable: TableSource {
     let searches = KeptSearch<[Bool]>()
     /// The cores a summary runs on, a column on each (one, unless the host lends more).
     public var loop = ConcurrentLoop.serial
+    /// The rows a sort holds in memory at once: a sort of more rows by one column of text, whole
+    /// numbers or reals sorts them this many at a time (some 30 bytes a row) and merges them,
+    /// the runs and the order kept in temporary files, so that a file of any length sorts in
+    /// about the same memory. At least 1.
+    public var rowsSortedInMemory = 1 << 20
 
     /// The bytes of decoded column chunks kept at most (the least recently read go first):
     /// enough for the pages of every column a summary reads on two cores, and for the sort
@@ -317,8 +322,9 @@ public struct ParquetTable: TableSource {
     /// Hands `take` the decoded values of each page of field `field` in row group `group` that
     /// holds any of `rows` (counted from the group's first, in any order), with those rows'
     /// places among `rows` and their slots in what was decoded: each page read once, in the
-    /// pages' order. A nested field's whole chunk is put together.
-    func eachPage(ofField field: Int, group: Int, rows: [Int], _ take: (ParquetColumn, _ places: [Int], _ slots: [Int]) -> Void) throws(TableSourceError) {
+    /// pages' order, and kept in the cache unless not `keep` (a pass that reads each page once).
+    /// A nested field's whole chunk is put together.
+    func eachPage(ofField field: Int, group: Int, rows: [Int], keep: Bool = true, _ take: (ParquetColumn, _ places: [Int], _ slots: [Int]) -> Void) throws(TableSourceError) {
         let node = root.children[field]
         guard node.isLeaf && !node.isRepeated else { return take(try column(field, group: group), Array(rows.indices), rows) }
         // Rows in a run (a first screen, a save in the file's order) are cut at the pages' edges,
@@ -330,7 +336,7 @@ public struct ParquetTable: TableSource {
                 let first = index.pages[page].firstSlot
                 let shown = (low..<high + 1).clamped(to: first..<first + index.pages[page].valueCount)
                 guard !shown.isEmpty else { continue }
-                take(try pageColumn(field, group: group, page: page, index: index, through: shown.upperBound - 1 - first),
+                take(try pageColumn(field, group: group, page: page, index: index, keep: keep, through: shown.upperBound - 1 - first),
                      Array((shown.lowerBound - low)..<(shown.upperBound - low)), shown.map { $0 - first })
             }
             return
@@ -340,7 +346,7 @@ public struct ParquetTable: TableSource {
         for page in 0..<byPage.count where !byPage[page].isEmpty {
             let first = index.pages[page].firstSlot, ks = byPage[page]
             let slots = ks.map { rows[$0] - first }
-            take(try pageColumn(field, group: group, page: page, index: index, through: slots.max() ?? .max), Array(ks), slots)
+            take(try pageColumn(field, group: group, page: page, index: index, keep: keep, through: slots.max() ?? .max), Array(ks), slots)
         }
     }
 

@@ -95,12 +95,12 @@ public struct RowsTable<Rows: InPlaceRows>: TableSource {
 
     /// The rows a view shows, written in place: those `names` name in that order (the file's
     /// own bytes, as a batch run writes them), or the rows `filters` keep in `order`.
-    public func write(names: [Int]?, count: Int, where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat,
+    public func write(names: RowOrder?, count: Int, where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat,
                       to output: OutputFile, progress: TableProgress) throws(TableSourceError) -> Int {
         guard let names else { return try write(where: filters, orderedBy: order, columns: columns, format: format, to: output, progress: progress) }
         try checkColumns(columns)
         // A name that is not a row (a row gone since) is left out rather than written empty.
-        let shown = names.prefix(Swift.max(0, count)).compactMap { (0..<rows.count).contains($0) ? UInt32(truncatingIfNeeded: $0) : nil }
+        let shown = try names.names(in: 0..<Swift.max(0, count)).compactMap { (0..<rows.count).contains($0) ? UInt32(truncatingIfNeeded: $0) : nil }
         return try export(.rows(shown), columns: columns, format: format, to: output, progress: progress)
     }
 
@@ -136,11 +136,11 @@ public struct RowsTable<Rows: InPlaceRows>: TableSource {
     }
 
     /// The rows `filters` keep, in `order`: filtered in place and sorted on the rows' cores.
-    public func rowNames(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> [Int] {
+    public func rowNames(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> RowOrder {
         try checkColumns(order.map(\.column))
         switch try arranged(where: filters, orderedBy: order, progress: { progress.report($0) }) {
-        case let .all(count): return Array(0..<Swift.max(0, count))
-        case let .rows(kept): return kept.map(Int.init)
+        case let .all(count): return RowOrder(run: 0..<Swift.max(0, count))
+        case let .rows(kept): return RowOrder(narrow: kept)
         }
     }
 

@@ -112,7 +112,7 @@ extension TableSource {
                      progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
         if filters.isEmpty && order.isEmpty { return try rows(at: positions, progress: progress) }
         let names = try rowNames(where: filters, orderedBy: order, progress: progress)
-        return try rows(named: Array(names[positions.clamped(to: 0..<names.count)]), progress: progress)
+        return try rows(named: names.names(in: positions), progress: progress)
     }
 
     /// The first position of `positions` holding `text`, over the rows (``firstPositionOverRows(holding:in:forward:where:orderedBy:progress:)``).
@@ -165,7 +165,7 @@ extension TableSource {
     }
 
     /// The rows `filters` keep in `order` (``rowNamesOverRows(where:orderedBy:progress:)``).
-    public func rowNames(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> [Int] {
+    public func rowNames(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> RowOrder {
         try rowNamesOverRows(where: filters, orderedBy: order, progress: progress)
     }
 
@@ -173,15 +173,15 @@ extension TableSource {
     /// read into memory as text; the table's own order, read from nothing, when there is
     /// neither: the default ``rowNames(where:orderedBy:progress:)``, which a source that sorts
     /// some columns its own way calls for the others.
-    public func rowNamesOverRows(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> [Int] {
+    public func rowNamesOverRows(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> RowOrder {
         try checkColumns(order.map(\.column))
-        if filters.isEmpty && order.isEmpty { return Array(0..<Swift.max(0, try rowCount(progress: progress))) }
+        if filters.isEmpty && order.isEmpty { return RowOrder(run: 0..<Swift.max(0, try rowCount(progress: progress))) }
         let needed = ColumnsNeeded(self, filters: filters, others: order.map(\.column))
         let ranges = filters.isEmpty ? nil : try rowRanges(where: filters, progress: progress)
         let table = try inMemory(.serial, columns: needed.columns, ranges: ranges) { progress.report($0) }
         let names = try table.rowNames(where: needed.remapped(filters), orderedBy: order.map { ColumnOrder(column: needed.place($0.column), ascending: $0.ascending) },
                                        progress: progress)
-        return ranges.map { RangePositions($0).positions(of: names) } ?? names
+        return ranges.map { RowOrder(RangePositions($0).positions(of: Array(names))) } ?? names
     }
 
     /// Counted over the column and the columns `filters` test.
@@ -204,7 +204,8 @@ extension TableSource {
     public func summary(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> [ColumnSummary] {
         let kept = filters.isEmpty ? nil : try rowNames(where: filters, orderedBy: [], progress: TableProgress())
         var summaries: [ColumnSummary] = []
-        for column in columnTitles.indices { summaries += try summary(ofColumn: column, within: kept, progress: progress) }
+        let within = kept.map(Array.init)
+        for column in columnTitles.indices { summaries += try summary(ofColumn: column, within: within, progress: progress) }
         return summaries
     }
 
@@ -236,7 +237,7 @@ extension TableSource {
     /// does once the columns are checked, and what a source with checks of its own calls after them.
     public func writeArranged(where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat, to output: OutputFile,
                               progress: TableProgress) throws(TableSourceError) -> Int {
-        let names: [Int]?, count: Int
+        let names: RowOrder?, count: Int
         if rowAccess == .byName {
             let arranged = try rowNames(where: filters, orderedBy: order, progress: TableProgress())
             (names, count) = (arranged, arranged.count)
@@ -361,7 +362,7 @@ extension TableSource {
     /// 131,072); in batches of 10,000 otherwise (an engine's statement a batch).
     ///
     /// - Throws: `TableSourceError` when the source or the writer fails, or `progress` says stop.
-    public func append(names: [Int]?, count: Int, where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int],
+    public func append(names: RowOrder?, count: Int, where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int],
                        to writer: inout TableWriter, progress: TableProgress) throws(TableSourceError) {
         let total = Swift.max(0, names.map { Swift.min($0.count, count) } ?? count)
         // No more than about four million values a batch (some 70 MB of text and places).
@@ -373,7 +374,7 @@ extension TableSource {
             // The columns written alone, where the source can read them so.
             let rows: TextColumns
             if let names {
-                rows = try texts(ofColumns: columns, named: Array(names[range]), progress: .unwatched)
+                rows = try texts(ofColumns: columns, named: names.names(in: range), progress: .unwatched)
             } else if filters.isEmpty && order.isEmpty {
                 rows = try texts(ofColumns: columns, at: range, progress: .unwatched)
             } else {
@@ -396,7 +397,7 @@ extension TableSource {
     ///
     /// - Throws: `TableSourceError` when the source or the file fails, or `progress` says stop
     ///   (``TableSourceError/cancelled``; what `output`'s path held stays).
-    public func write(names: [Int]?, count: Int, where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat,
+    public func write(names: RowOrder?, count: Int, where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat,
                       to output: OutputFile, progress: TableProgress) throws(TableSourceError) -> Int {
         // Declared types first, the rest from the values shown.
         var kinds: [ParquetColumnKind] = columns.map { parquetKind(ofColumn: $0)?.checked ?? (isNumeric($0) ? .integer : .text) }

@@ -149,7 +149,7 @@ public protocol TableSource: Sendable {
     func rowRanges(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> [Range<Int>]?
     /// The name of every row `filters` keep, in `order` (the table's own when empty; ties in
     /// the table's own order; missing values last either way).
-    func rowNames(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> [Int]
+    func rowNames(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> RowOrder
     /// The rows `names` name, in that order; a row gone since reads as missing values.
     func rows(named names: [Int], progress: TableProgress) throws(TableSourceError) -> [[TableValue]]
     /// Rows `positions` of those `filters` keep in `order`: how a source whose rows have no
@@ -196,7 +196,7 @@ public protocol TableSource: Sendable {
     /// `filters` keep in `order`; returns how many rows were written. By default the rows are
     /// read a batch at a time (``values(ofColumns:named:progress:)``); a source that writes its
     /// rows in place replaces it.
-    func write(names: [Int]?, count: Int, where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat,
+    func write(names: RowOrder?, count: Int, where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat,
                to output: OutputFile, progress: TableProgress) throws(TableSourceError) -> Int
 }
 

@@ -1,0 +1,135 @@
+import Foundation
+import Scrollwork
+import Testing
+@testable import ScrollworkFiles
+
+/// #67 item 2: a sort of more rows than it holds in memory sorts them a piece at a time and
+/// merges the pieces, the order kept in a temporary file, and gives the order a sort in memory
+/// gives.
+@Suite struct SpilledSortTests {
+    /// The order of `places` by (missing last, key in `ascending` order, place): what every
+    /// sort of a table gives.
+    static func reference(_ keys: [UInt64], _ missing: [Bool], ascending: Bool) -> [Int] {
+        keys.indices.sorted { a, b in
+            if missing[a] != missing[b] { return !missing[a] }
+            if !missing[a], keys[a] != keys[b] { return ascending ? keys[a] < keys[b] : keys[a] > keys[b] }
+            return a < b
+        }
+    }
+
+    @Test("pieces of any size merge into the order a sort of every key at once gives: ties in the places' order, missing keys last both ways, each place named as asked")
+    func piecesMergeInOrder() throws {
+        var random = SystemRandomNumberGenerator()
+        for (count, piece) in [(0, 3), (1, 1), (10, 3), (1_000, 7), (5_000, 4_999), (5_000, 5_000), (20_000, 1_024)] {
+            // Few distinct keys (ties), the extremes, and missing ones.
+            let keys = (0..<count).map { _ in [0, UInt64.max, UInt64.random(in: 0...5, using: &random), UInt64.random(in: 0...UInt64.max, using: &random)].randomElement(using: &random)! }
+            let missing = (0..<count).map { _ in Int.random(in: 0..<6, using: &random) == 0 }
+            for ascending in [true, false] {
+                let order = try SpilledSort(pieceRows: piece, ascending: ascending)
+                    .order(count: count, keys: { range in (Array(keys[range]), Array(missing[range])) }, name: { $0 * 3 }, progress: .unwatched)
+                let expected = Self.reference(keys, missing, ascending: ascending).map { $0 * 3 }
+                #expect(Array(order) == expected, "\(count) rows in pieces of \(piece), ascending \(ascending)")
+                #expect(order.largest == expected.max())
+            }
+        }
+    }
+
+    @Test("a sort told to stop stops between pieces, and keys of the wrong count are refused with a message")
+    func stopsAndRefuses() throws {
+        let stop = TableProgress(isCancelled: { true })
+        #expect(throws: TableSourceError.cancelled) {
+            try SpilledSort(pieceRows: 10, ascending: true).order(count: 100, keys: { range in (Array(repeating: 0, count: range.count), []) }, name: { $0 }, progress: stop)
+        }
+        #expect(throws: TableSourceError.failed("the sort read 3 keys for 10 rows")) {
+            try SpilledSort(pieceRows: 10, ascending: true).order(count: 100, keys: { _ in ([1, 2, 3], []) }, name: { $0 }, progress: .unwatched)
+        }
+    }
+
+    @Test("an order kept in a temporary file reads as the list it holds: across blocks, a range clamped, a place outside it -1, equal to the same list kept in memory")
+    func spooledOrderReads() throws {
+        let words = try SpooledWords(purpose: "a test's words")
+        let count = 3 * SpooledWords.blockWords + 17
+        let names = (0..<count).map { ($0 * 7_919) % count }
+        try words.append(contentsOf: names.prefix(100).map(UInt64.init))
+        try words.append(contentsOf: names.dropFirst(100).map(UInt64.init))
+        try words.finish()
+        let order = RowOrder(spooled: words, largest: names.max())
+        #expect(order.count == count && Array(order) == names && order == RowOrder(names))
+        #expect(try order.names(in: SpooledWords.blockWords - 2..<SpooledWords.blockWords + 3) == Array(names[SpooledWords.blockWords - 2..<SpooledWords.blockWords + 3]))
+        #expect(try order.names(in: count - 2..<count + 50) == Array(names.suffix(2)))
+        #expect(try order.names(in: -5..<0).isEmpty)
+        #expect(order[count - 1] == names[count - 1] && order[count] == -1 && order[-1] == -1 && order[Int.min] == -1)
+        // Blocks read in any order come back right (four are kept).
+        for start in [2, 0, 3, 1, 0, 2].map({ $0 * SpooledWords.blockWords + 5 }) {
+            #expect(try order.names(in: start..<start + 3) == Array(names[start..<start + 3]))
+        }
+        #expect(RowOrder([5, -1, Int.max]).largest == Int.max && Array(RowOrder([5, -1, Int.max])) == [5, -1, Int.max])
+        #expect(RowOrder(run: 4..<9) == [4, 5, 6, 7, 8] && RowOrder(run: 4..<9)[5] == -1 && RowOrder(run: 4..<4).largest == nil)
+        // A run longer than Int.max names is cut to Int.max; more names than a read makes are refused.
+        let longest = RowOrder(run: Int.min..<Int.max)
+        #expect(longest.count == Int.max && longest[Int.max - 1] == -2 && longest.largest == -2)
+        #expect(throws: TableSourceError.unsupported("\(Int.max) names were asked for at once; at most \(RowOrder.mostNamesRead) are read at a time")) {
+            try longest.names(in: 0..<Int.max)
+        }
+        #expect(try longest.names(in: 0..<2) == [Int.min, Int.min + 1])
+    }
+
+    /// `table` told to hold `rows` rows in a sort's memory.
+    static func holding(_ rows: Int, _ table: ParquetTable) -> ParquetTable {
+        var table = table
+        table.rowsSortedInMemory = rows
+        return table
+    }
+
+    @Test("a Parquet table sorted a few thousand rows at a time gives the order it gives sorted at once: whole numbers, reals, text from dictionaries, nulls, with and without a filter")
+    func parquetSpillsAsItSortsInMemory() throws {
+        var lines = ["n,r,t,u"]
+        for i in 0..<70_000 {
+            let r = i % 11 == 0 ? "" : (i % 13 == 0 ? "-0.0" : "\(Double((i * 37) % 977) / 4 - 50)")
+            lines.append("\(i % 7 == 0 ? "" : "\((i * 7_919) % 1_000 - 300)"),\(r),\(i % 5 == 0 ? "" : "w\((i * 31) % 5_000)"),\(Double(i) * 1.000_1)")
+        }
+        let table = try ParquetWriterTests.savedFromFile(lines.joined(separator: "\n") + "\n", numeric: [true, true, false, true])
+        let filter = try RowFilter(parsing: "n>=100", columns: ColumnNames(table.columnTitles))
+        var spilling = Self.holding(4_096, table)
+        // Each piece's row groups read a core each.
+        spilling.loop = ConcurrentLoop(width: 2) { count, body in DispatchQueue.concurrentPerform(iterations: count, execute: body) }
+        for column in 0..<4 {
+            for ascending in [true, false] {
+                for filters in [[], [filter]] {
+                    let order = [ColumnOrder(column: column, ascending: ascending)]
+                    let spilled = try spilling.rowNames(where: filters, orderedBy: order, progress: .unwatched)
+                    // This file's pages are placed by its offset index, their headers unread, so
+                    // its text is not known to be all dictionary entries: it sorts in memory.
+                    #expect(spilled.isSpooled == (column != 2), "column \(column) spills, ascending \(ascending), \(filters.count) filters")
+                    #expect(spilled == (try table.rowNames(where: filters, orderedBy: order, progress: .unwatched)), "column \(column), ascending \(ascending), \(filters.count) filters")
+                }
+            }
+        }
+        // Two columns, or fewer rows than a piece, sort in memory.
+        #expect(!(try spilling.rowNames(where: [], orderedBy: [ColumnOrder(column: 0), ColumnOrder(column: 1)], progress: .unwatched)).isSpooled)
+        #expect(!(try Self.holding(70_000, table).rowNames(where: [], orderedBy: [ColumnOrder(column: 0)], progress: .unwatched)).isSpooled)
+    }
+
+    @Test("every column of every fixture that spills (plain and dictionary pages, v1 and v2, DELTA encodings, nulls) sorts as it does in memory")
+    func fixturesSpillAsTheySortInMemory() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: ParquetReaderTests.folder).filter { $0.hasSuffix(".parquet") }.sorted()
+        var spilled = 0
+        for file in files {
+            let table = try ParquetTable(path: ParquetReaderTests.folder + "/" + file)
+            let count = try table.rowCount(progress: .unwatched)
+            let spilling = Self.holding(Swift.max(1, count / 5), table)
+            for column in table.columnTitles.indices {
+                for ascending in [true, false] {
+                    let order = [ColumnOrder(column: column, ascending: ascending)]
+                    let small = try spilling.rowNames(where: [], orderedBy: order, progress: .unwatched)
+                    #expect(small == (try table.rowNames(where: [], orderedBy: order, progress: .unwatched)), "\(file), \(table.columnTitles[column])")
+                    if small.isSpooled { spilled += 1 }
+                }
+            }
+        }
+        #expect(spilled >= 40, "the fixtures' whole numbers, reals and text spill")
+        let text = try ParquetTable(path: ParquetReaderTests.folder + "/types-snappy.parquet")
+        let column = try #require(text.columnTitles.firstIndex(of: "string"))
+        #expect(try Self.holding(3, text).rowNames(where: [], orderedBy: [ColumnOrder(column: column)], progress: .unwatched).isSpooled, "text from dictionaries spills")
+    }
+}
