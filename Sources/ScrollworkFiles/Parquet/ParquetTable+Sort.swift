@@ -190,10 +190,11 @@ struct ParquetSortRows: RowSource, Sendable {
         let start = layout.groupStarts[group]
         let rows = positions.map { $0[places].map { $0 - start } } ?? Array((places.lowerBound - start)..<(places.upperBound - start))
         let ranked = ranks[field].flatMap { $0.ranks.indices.contains(group) ? $0.ranks[group] : nil }
-        var unread = ranks[field] != nil && ranked == nil
+        var unread = ranks[field] != nil && ranked == nil, read = 0
         // Each page is read once: none is kept, so a sort of any length leaves the cache alone.
         try table.eachPage(ofField: field, group: group, rows: rows, keep: false) { column, taken, slots in
             guard case let .flat(kind, values, index) = column.storage, kind.hasWordKeys(values, ranked: ranked != nil) else { unread = true; return }
+            read += taken.count
             for (place, row) in zip(taken, slots) {
                 let slot = index.map { ParquetColumn.slot(ofRow: row, in: $0) } ?? row
                 guard let key = kind.wordKey(values, at: slot, ranks: ranked) else { continue }
@@ -201,7 +202,8 @@ struct ParquetSortRows: RowSource, Sendable {
                 missing[place] = false
             }
         }
-        if unread { throw .failed("\(table.title): the sort by \(table.columnTitles[field]) could not read row group \(group + 1)'s entries") }
+        // A row no page gave would sort as missing: the sort is refused instead.
+        if unread || read != rows.count { throw .failed("\(table.title): the sort by \(table.columnTitles[field]) could not read row group \(group + 1)'s entries") }
         return (keys, missing)
     }
 
@@ -338,10 +340,12 @@ extension ParquetValueKind {
     }
 
     /// True when ``wordKey(_:at:ranks:)`` keys every value of `values`: dictionary entries with
-    /// their ranks, whole numbers or reals.
+    /// their ranks (when `ranked`, only they: a value keyed by itself would not order among
+    /// ranks), else whole numbers or reals.
     func hasWordKeys(_ values: ParquetValues, ranked: Bool) -> Bool {
         switch values {
         case let .indexed(dictionary, _): return ranked || hasWordKeys(dictionary, ranked: false)
+        case _ where ranked: return false
         case .int32, .int64: return self == .signed
         case .doubles: return self == .double
         default: return false
