@@ -30,7 +30,7 @@ extension TableScreen {
         guard shown.following.isOn else { return note = "stopped following the end" }
         shown.following.nextLook = time
         // Sorted, the newest row (the greatest name) is wherever the order put it: it is shown.
-        if shown.order != nil, let newest = shown.identities.indices.max(by: { shown.identities[$0] < shown.identities[$1] }) {
+        if shown.order != nil, let newest = shown.identities.enumerated().max(by: { $0.element < $1.element })?.offset {
             if let problem = view.selectAndReveal(newest, at: time) { note = problem }
         } else if let problem = view.moveFocus(.end, at: time) { note = problem }
     }

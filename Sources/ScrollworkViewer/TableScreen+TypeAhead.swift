@@ -73,7 +73,8 @@ extension TableScreen {
         var position: Int? = nil, whole = false
         for length in stride(from: digits.count, to: 0, by: -1) {
             let prefix = String(digits.prefix(length))
-            if let found = shown.identities.firstIndex(where: { String($0.addingSaturating(1)).hasPrefix(prefix) }) {
+            // Through the names' iterator: an order in a temporary file is read a block at a time.
+            if let found = shown.identities.enumerated().first(where: { String($0.element.addingSaturating(1)).hasPrefix(prefix) })?.offset {
                 position = found
                 whole = length == typed.text.count
                 break
