@@ -34,6 +34,12 @@ import Testing
         }
     }
 
+    @Test("a sort spills only where the temporary directory has room for its runs and order (24 bytes a row), whatever the count")
+    func spillsWhereThereIsRoom() {
+        #expect(SpilledSort.fits(rows: 1_000, budget: 24_000) && !SpilledSort.fits(rows: 1_001, budget: 24_000))
+        #expect(SpilledSort.fits(rows: Int.min, budget: 0) && !SpilledSort.fits(rows: Int.max, budget: .max))
+    }
+
     @Test("a sort told to stop stops between pieces, and keys of the wrong count are refused with a message")
     func stopsAndRefuses() throws {
         let stop = TableProgress(isCancelled: { true })
@@ -74,10 +80,11 @@ import Testing
         #expect(try longest.names(in: 0..<2) == [Int.min, Int.min + 1])
     }
 
-    /// `table` told to hold `rows` rows in a sort's memory.
+    /// `table` told to sort more than `rows` rows in pieces of `rows`.
     static func holding(_ rows: Int, _ table: ParquetTable) -> ParquetTable {
         var table = table
         table.rowsSortedInMemory = rows
+        table.rowsSortedAtOnce = rows
         return table
     }
 

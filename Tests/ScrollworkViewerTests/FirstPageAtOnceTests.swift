@@ -96,6 +96,7 @@ extension FirstPageAtOnceTests {
         var table = try ParquetTable(path: Self.session)
         let expected = Array(try table.rowNames(where: [], orderedBy: [ColumnOrder(column: 2, ascending: false)], progress: .unwatched))
         table.rowsSortedInMemory = 64
+        table.rowsSortedAtOnce = 50
         var t = HeadlessTerminal(TableViewer(table), columns: 160, rows: 30)
         // The delay column, sorted descending.
         t.type("]]O")

@@ -8,8 +8,9 @@ extension ParquetTable {
     /// kept rows sorted by the pages' typed values (an integer sorts as an integer however large,
     /// text as text, a null last either way; ties in the file's order). A nested field in the
     /// order is sorted by its JSON, over rows read as text. More rows than
-    /// ``rowsSortedInMemory`` by one column of text, whole numbers or reals are sorted that many
-    /// at a time and merged, their order kept in a temporary file.
+    /// ``rowsSortedInMemory`` by one column of text, whole numbers or reals are sorted
+    /// ``rowsSortedAtOnce`` at a time and merged, their order kept in a temporary file, where the temporary directory
+    /// has room for 24 bytes a row (``SpilledSort/fits(rows:budget:)``).
     public func rowNames(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> RowOrder {
         try checkColumns(order.map(\.column))
         let flat = order.allSatisfy { root.children[$0.column].isLeaf && !root.children[$0.column].isRepeated }
@@ -21,9 +22,9 @@ extension ParquetTable {
         let groups = kept.map { groupsHolding($0, in: layout) }
         for field in Set(order.map(\.column)) { ranks[field] = try ParquetEntryRanks(table: self, field: field, textOrder: .lexical, groups: groups) }
         let rows = ParquetSortRows(table: self, layout: layout, positions: kept, ranks: ranks)
-        if order.count == 1, rows.count > Swift.max(1, rowsSortedInMemory), rows.spills(order[0].column) {
+        if order.count == 1, rows.count > Swift.max(1, rowsSortedInMemory), rows.spills(order[0].column), SpilledSort.fits(rows: rows.count) {
             let names = kept
-            let spilled = try SpilledSort(pieceRows: Swift.max(1, rowsSortedInMemory), ascending: order[0].ascending)
+            let spilled = try SpilledSort(pieceRows: Swift.max(1, rowsSortedAtOnce), ascending: order[0].ascending)
                 .order(count: rows.count, keys: { range throws(TableSourceError) in try rows.wordKeys(ofField: order[0].column, in: range) },
                        name: { names?[$0] ?? $0 }, progress: progress)
             if let failure = rows.failure.first { throw failure }

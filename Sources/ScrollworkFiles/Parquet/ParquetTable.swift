@@ -19,11 +19,15 @@ public struct ParquetTable: TableSource {
     let searches = KeptSearch<[Bool]>()
     /// The cores a summary runs on, a column on each (one, unless the host lends more).
     public var loop = ConcurrentLoop.serial
-    /// The rows a sort holds in memory at once: a sort of more rows by one column of text, whole
-    /// numbers or reals sorts them this many at a time (some 30 bytes a row) and merges them,
-    /// the runs and the order kept in temporary files, so that a file of any length sorts in
-    /// about the same memory. At least 1.
-    public var rowsSortedInMemory = 1 << 20
+    /// The most rows a sort holds in memory (about 12 bytes a row at its peak, so 12,582,912
+    /// rows stay under 200 MB): a sort of more rows by one column of text, whole numbers or reals
+    /// sorts them ``rowsSortedAtOnce`` at a time and merges them, the runs and the order kept in
+    /// temporary files, so that a file of any length sorts in about the same memory (a third
+    /// slower than in memory). At least 1.
+    public var rowsSortedInMemory = 12 << 20
+    /// The rows of each piece a sort of more than ``rowsSortedInMemory`` sorts at once (some 30
+    /// bytes a row). At least 1.
+    public var rowsSortedAtOnce = 1 << 20
 
     /// The bytes of decoded column chunks kept at most (the least recently read go first):
     /// enough for the pages of every column a summary reads on two cores, and for the sort

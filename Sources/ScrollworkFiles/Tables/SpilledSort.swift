@@ -16,6 +16,18 @@ struct SpilledSort {
     /// Records read from a run at a time while merging: two words a record.
     private static let readRecords = 1 << 14
 
+    /// The bytes of temporary files a sort of a row takes: its record in a run (16) and its name
+    /// in the order (8).
+    static let bytesPerRow: UInt64 = 24
+
+    /// True when a sort of `rows` rows may keep its runs and order in the temporary directory:
+    /// within what ``TemporarySpace`` lets a program write there by choice (on a file system in
+    /// memory, a quarter of what is free: every byte there is memory too).
+    static func fits(rows: Int, budget: UInt64 = TemporarySpace.budget()) -> Bool {
+        let needed = UInt64(Swift.max(0, rows)).multipliedReportingOverflow(by: bytesPerRow)
+        return !needed.overflow && needed.partialValue <= budget
+    }
+
     /// Places `0..<count` in the order of their keys (`keys(range)` gives a range's, read once),
     /// each written as the name `name(place)` gives it.
     ///
