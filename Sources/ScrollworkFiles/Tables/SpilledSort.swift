@@ -39,7 +39,7 @@ struct SpilledSort {
         var bounds: [Range<Int>] = []
         var start = 0
         while start < count {
-            let range = start..<Swift.min(count, start + piece)
+            let range = start..<Swift.min(count, start.addingSaturating(piece))
             try progress.check()
             let read = try keys(range)
             guard read.keys.count == range.count,
