@@ -9,8 +9,8 @@ extension ParquetTable {
     /// text as text, a null last either way; ties in the file's order). A nested field in the
     /// order is sorted by its JSON, over rows read as text. More rows than
     /// ``rowsSortedInMemory`` by one column of text, whole numbers or reals are sorted
-    /// ``rowsSortedAtOnce`` at a time and merged, their order kept in a temporary file, where the temporary directory
-    /// has room for 24 bytes a row (``SpilledSort/fits(rows:budget:)``).
+    /// ``rowsSortedAtOnce`` at a time and merged, their order kept in a temporary file, where
+    /// the temporary directory has room for 24 bytes a row.
     public func rowNames(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> RowOrder {
         try checkColumns(order.map(\.column))
         let flat = order.allSatisfy { root.children[$0.column].isLeaf && !root.children[$0.column].isRepeated }
