@@ -117,6 +117,24 @@ import Testing
         #expect(!(try Self.holding(70_000, table).rowNames(where: [], orderedBy: [ColumnOrder(column: 0)], progress: .unwatched)).isSpooled)
     }
 
+    @Test("a filter over rows read as text tests them a piece at a time and keeps what it keeps tested at once, with and without the row groups' statistics")
+    func filtersInPieces() throws {
+        let table = try ParquetTable(path: ParquetReaderTests.folder + "/session.parquet")
+        let names = ColumnNames(table.columnTitles)
+        for text in ["delay>10", "carrier=DL", "note~7$", "delay is null", "id>=590"] {
+            let filters = [try RowFilter(parsing: text, columns: names)]
+            let needed = ColumnsNeeded(table, filters: filters, others: [])
+            let ranges = try table.rowRanges(where: filters, progress: .unwatched)
+            let once = try table.filteredByPieces(needed: needed, filters: filters, ranges: nil, pieceRows: .max, progress: .unwatched)
+            #expect(once.count > 0 && once.count < 600, "\(text)")
+            for pieces in [1, 7, 128, 600] {
+                #expect(try table.filteredByPieces(needed: needed, filters: filters, ranges: nil, pieceRows: pieces, progress: .unwatched) == once, "\(text) in \(pieces)")
+                #expect(try table.filteredByPieces(needed: needed, filters: filters, ranges: ranges, pieceRows: pieces, progress: .unwatched) == once, "\(text) in \(pieces), \(ranges ?? [])")
+            }
+            #expect(try table.rowNames(where: filters, orderedBy: [], progress: .unwatched) == once)
+        }
+    }
+
     @Test("every column of every fixture that spills (plain and dictionary pages, v1 and v2, DELTA encodings, nulls) sorts as it does in memory")
     func fixturesSpillAsTheySortInMemory() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: ParquetReaderTests.folder).filter { $0.hasSuffix(".parquet") }.sorted()

@@ -178,10 +178,41 @@ extension TableSource {
         if filters.isEmpty && order.isEmpty { return RowOrder(run: 0..<Swift.max(0, try rowCount(progress: progress))) }
         let needed = ColumnsNeeded(self, filters: filters, others: order.map(\.column))
         let ranges = filters.isEmpty ? nil : try rowRanges(where: filters, progress: progress)
+        if order.isEmpty { return try filteredByPieces(needed: needed, filters: filters, ranges: ranges, progress: progress) }
         let table = try inMemory(.serial, columns: needed.columns, ranges: ranges) { progress.report($0) }
         let names = try table.rowNames(where: needed.remapped(filters), orderedBy: order.map { ColumnOrder(column: needed.place($0.column), ascending: $0.ascending) },
                                        progress: progress)
         return ranges.map { RowOrder(RangePositions($0).positions(of: Array(names))) } ?? names
+    }
+
+    /// The rows `filters` keep, in the table's own order, tested `pieceRows` rows at a time
+    /// (their columns `needed` read into memory as text, of the positions `ranges` holds, every
+    /// row when nil): a filter that keeps a few rows of fifty million holds one piece, not every
+    /// row's text.
+    func filteredByPieces(needed: ColumnsNeeded, filters: [RowFilter], ranges: [Range<Int>]?, pieceRows: Int = 1 << 20,
+                          progress: TableProgress) throws(TableSourceError) -> RowOrder {
+        let all = 0..<Swift.max(0, try rowCount(progress: .unwatched))
+        var pieces: [Range<Int>] = []
+        for range in (ranges ?? [all]).map({ $0.clamped(to: all) }) {
+            var at = range.lowerBound
+            while at < range.upperBound {
+                pieces.append(at..<Swift.min(range.upperBound, at.addingSaturating(Swift.max(1, pieceRows))))
+                at = pieces[pieces.count - 1].upperBound
+            }
+        }
+        let total = pieces.reduce(0) { $0 + $1.count }
+        // Four bytes a name where 32 bits number every row.
+        let narrow = all.upperBound <= Int(UInt32.max)
+        var kept: [UInt32] = [], wide: [Int] = [], done = 0
+        for piece in pieces {
+            let table = try inMemory(.serial, columns: needed.columns, ranges: [piece]) { progress.report((Double(done) + Double(piece.count) * $0) / Double(Swift.max(1, total))) }
+            for name in try table.rowNames(where: needed.remapped(filters), orderedBy: [], progress: .unwatched) {
+                if narrow { kept.append(UInt32(truncatingIfNeeded: piece.lowerBound + name)) } else { wide.append(piece.lowerBound + name) }
+            }
+            done += piece.count
+            try progress.check()
+        }
+        return narrow ? RowOrder(narrow: kept) : RowOrder(wide)
     }
 
     /// Counted over the column and the columns `filters` test.
