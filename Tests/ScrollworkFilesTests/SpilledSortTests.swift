@@ -117,7 +117,7 @@ import Testing
         #expect(!(try Self.holding(70_000, table).rowNames(where: [], orderedBy: [ColumnOrder(column: 0)], progress: .unwatched)).isSpooled)
     }
 
-    @Test("a filter over rows read as text tests them a piece at a time and keeps what it keeps tested at once, with and without the row groups' statistics")
+    @Test("a filter over rows read as text tests them a piece at a time and keeps what it keeps tested at once, with and without the row groups' statistics; a frequency table over them counts the same")
     func filtersInPieces() throws {
         let table = try ParquetTable(path: ParquetReaderTests.folder + "/session.parquet")
         let names = ColumnNames(table.columnTitles)
@@ -132,7 +132,21 @@ import Testing
                 #expect(try table.filteredByPieces(needed: needed, filters: filters, ranges: ranges, pieceRows: pieces, progress: .unwatched) == once, "\(text) in \(pieces), \(ranges ?? [])")
             }
             #expect(try table.rowNames(where: filters, orderedBy: [], progress: .unwatched) == once)
+            // A frequency table of the rows kept, counted a piece at a time and added up.
+            for column in table.columnTitles.indices {
+                let whole = try table.frequencyOverRows(ofColumn: column, where: filters, pieceRows: .max, progress: .unwatched)
+                #expect(whole.total == once.count)
+                for pieces in [1, 7, 600] {
+                    let added = try table.frequencyOverRows(ofColumn: column, where: filters, pieceRows: pieces, progress: .unwatched)
+                    #expect(added.entries == whole.entries && added.total == whole.total && added.uncounted == whole.uncounted, "\(text), column \(column), in \(pieces)")
+                }
+            }
         }
+        // Nulls counted in pieces are one entry, as counted at once.
+        let delay = try #require(table.columnTitles.firstIndex(of: "delay"))
+        let nulls = try table.frequencyOverRows(ofColumn: delay, where: [], pieceRows: 7, progress: .unwatched)
+        let atOnce = try table.frequencyOverRows(ofColumn: delay, where: [], pieceRows: .max, progress: .unwatched)
+        #expect(nulls.entries.filter(\.isNull).count == 1 && nulls.entries == atOnce.entries)
     }
 
     @Test("every column of every fixture that spills (plain and dictionary pages, v1 and v2, DELTA encodings, nulls) sorts as it does in memory")

@@ -192,14 +192,7 @@ extension TableSource {
     func filteredByPieces(needed: ColumnsNeeded, filters: [RowFilter], ranges: [Range<Int>]?, pieceRows: Int = 1 << 20,
                           progress: TableProgress) throws(TableSourceError) -> RowOrder {
         let all = 0..<Swift.max(0, try rowCount(progress: .unwatched))
-        var pieces: [Range<Int>] = []
-        for range in (ranges ?? [all]).map({ $0.clamped(to: all) }) {
-            var at = range.lowerBound
-            while at < range.upperBound {
-                pieces.append(at..<Swift.min(range.upperBound, at.addingSaturating(Swift.max(1, pieceRows))))
-                at = pieces[pieces.count - 1].upperBound
-            }
-        }
+        let pieces = try self.pieces(of: ranges, rows: pieceRows)
         let total = pieces.reduce(0) { $0 + $1.count }
         // Four bytes a name where 32 bits number every row.
         let narrow = all.upperBound <= Int(UInt32.max)
@@ -215,6 +208,20 @@ extension TableSource {
         return narrow ? RowOrder(narrow: kept) : RowOrder(wide)
     }
 
+    /// `ranges` (every row when nil), clamped to the rows and cut into pieces of at most `rows`.
+    private func pieces(of ranges: [Range<Int>]?, rows: Int) throws(TableSourceError) -> [Range<Int>] {
+        let all = 0..<Swift.max(0, try rowCount(progress: .unwatched))
+        var pieces: [Range<Int>] = []
+        for range in (ranges ?? [all]).map({ $0.clamped(to: all) }) {
+            var at = range.lowerBound
+            while at < range.upperBound {
+                pieces.append(at..<Swift.min(range.upperBound, at.addingSaturating(Swift.max(1, rows))))
+                at = pieces[pieces.count - 1].upperBound
+            }
+        }
+        return pieces
+    }
+
     /// Counted over the column and the columns `filters` test.
     public func frequency(ofColumn column: Int, where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> FrequencyTable {
         try frequencyOverRows(ofColumn: column, where: filters, progress: progress)
@@ -224,11 +231,41 @@ extension TableSource {
     /// default ``frequency(ofColumn:where:progress:)``, which a source that counts some columns
     /// its own way calls for the others.
     public func frequencyOverRows(ofColumn column: Int, where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> FrequencyTable {
+        try frequencyOverRows(ofColumn: column, where: filters, pieceRows: 1 << 20, progress: progress)
+    }
+
+    /// ``frequencyOverRows(ofColumn:where:progress:)`` counted `pieceRows` rows at a time (their
+    /// columns read into memory as text) and added up: fifty million rows are counted in the
+    /// memory of one piece. Past ``FrequencyTable/distinctLimit`` distinct values, those each
+    /// piece met first are counted.
+    func frequencyOverRows(ofColumn column: Int, where filters: [RowFilter], pieceRows: Int, progress: TableProgress) throws(TableSourceError) -> FrequencyTable {
         try checkColumns([column])
         let needed = ColumnsNeeded(self, filters: filters, others: [column])
         let ranges = filters.isEmpty ? nil : try rowRanges(where: filters, progress: progress)
-        return try inMemory(.serial, columns: needed.columns, ranges: ranges, progress.report).frequency(ofColumn: needed.place(column), where: needed.remapped(filters),
-                                                                                                 progress: progress)
+        let pieces = try self.pieces(of: ranges, rows: pieceRows)
+        let rows = pieces.reduce(0) { $0 + $1.count }
+        var counts: [[UInt8]: Int] = [:]
+        var nulls = 0, total = 0, uncounted = 0, done = 0
+        for piece in pieces {
+            let share = { (fraction: Double) in progress.report((Double(done) + Double(piece.count) * fraction) / Double(Swift.max(1, rows))) }
+            let counted = try inMemory(.serial, columns: needed.columns, ranges: [piece]) { share($0 / 2) }
+                .frequency(ofColumn: needed.place(column), where: needed.remapped(filters), progress: .unwatched)
+            for entry in counted.entries {
+                if entry.isNull {
+                    nulls += entry.count
+                } else if counts[entry.bytes] != nil || counts.count < FrequencyTable.distinctLimit {
+                    counts[entry.bytes, default: 0] += entry.count
+                } else {
+                    uncounted += entry.count
+                }
+            }
+            total += counted.total
+            uncounted += counted.uncounted
+            done += piece.count
+            try progress.check()
+        }
+        // The rows in memory say what is missing by their nulls alone, as one piece's table does.
+        return FrequencyTable(counts: counts, nulls: nulls, total: total, uncounted: uncounted, missing: .none)
     }
 
     /// Summarised a column at a time, over the rows `filters` keep.
