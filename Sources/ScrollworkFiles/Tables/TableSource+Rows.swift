@@ -170,7 +170,8 @@ extension TableSource {
     }
 
     /// The rows `filters` keep in `order`, arranged over the columns they test and order by,
-    /// read into memory as text; the table's own order, read from nothing, when there is
+    /// read into memory as text (a filter alone tests a million rows at a time, keeping only
+    /// the names of those it keeps); the table's own order, read from nothing, when there is
     /// neither: the default ``rowNames(where:orderedBy:progress:)``, which a source that sorts
     /// some columns its own way calls for the others.
     public func rowNamesOverRows(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> RowOrder {
@@ -248,7 +249,7 @@ extension TableSource {
         var nulls = 0, total = 0, uncounted = 0, done = 0
         for piece in pieces {
             let share = { (fraction: Double) in progress.report((Double(done) + Double(piece.count) * fraction) / Double(Swift.max(1, rows))) }
-            let counted = try inMemory(.serial, columns: needed.columns, ranges: [piece]) { share($0 / 2) }
+            let counted = try inMemory(.serial, columns: needed.columns, ranges: [piece], share)
                 .frequency(ofColumn: needed.place(column), where: needed.remapped(filters), progress: .unwatched)
             for entry in counted.entries {
                 if entry.isNull {
