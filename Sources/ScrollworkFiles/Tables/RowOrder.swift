@@ -133,7 +133,8 @@ public struct RowOrder: RandomAccessCollection, Sendable, Equatable, Expressible
     /// The count and the first names ("12 names: [3, 0, 7, …]"): an order of millions is not
     /// printed whole.
     public var description: String {
-        let shown = (try? names(in: 0..<8)) ?? []
+        let shown: [Int]
+        do { shown = try names(in: 0..<8) } catch { return "\(count) names (\(error))" }
         return "\(count) names: [" + shown.map(String.init).joined(separator: ", ") + (count > shown.count ? ", …]" : "]")
     }
 }
