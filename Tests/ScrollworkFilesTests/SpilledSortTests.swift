@@ -26,7 +26,7 @@ import Testing
             let missing = (0..<count).map { _ in Int.random(in: 0..<6, using: &random) == 0 }
             for ascending in [true, false] {
                 let order = try SpilledSort(pieceRows: piece, ascending: ascending)
-                    .order(count: count, keys: { range in (Array(keys[range]), Array(missing[range])) }, name: { $0 * 3 }, progress: .unwatched)
+                    .order(count: count, keys: { range in [(Array(keys[range]), Array(missing[range]))] }, name: { $0 * 3 }, progress: .unwatched)
                 let expected = Self.reference(keys, missing, ascending: ascending).map { $0 * 3 }
                 #expect(Array(order) == expected, "\(count) rows in pieces of \(piece), ascending \(ascending)")
                 #expect(order.largest == expected.max())
@@ -34,20 +34,60 @@ import Testing
         }
     }
 
-    @Test("a sort spills only where the temporary directory has room for its runs and order (24 bytes a row), whatever the count")
+    @Test("keys of several columns, each in its own direction with its missing keys last, merge into the order a sort of every row at once gives: pieces of any size, ties in the places' order")
+    func severalKeysMergeInOrder() throws {
+        var random = SystemRandomNumberGenerator()
+        for (count, piece) in [(0, 2), (1, 1), (12, 5), (2_000, 7), (6_000, 1_000), (6_000, 6_001)] {
+            for directions in [[true, true], [false, true], [true, false, false], [false, true, false, true, true, false, true, false]] {
+                // Few distinct keys a column, so the first ties often and the later ones decide.
+                let columns = directions.indices.map { j in
+                    (keys: (0..<count).map { _ in [0, UInt64.max, UInt64.random(in: 0...UInt64(j + 1), using: &random)].randomElement(using: &random)! },
+                     missing: (0..<count).map { _ in Int.random(in: 0..<5, using: &random) == 0 })
+                }
+                let expected = (0..<count).sorted { a, b in
+                    for (j, column) in columns.enumerated() {
+                        if column.missing[a] != column.missing[b] { return !column.missing[a] }
+                        if !column.missing[a], column.keys[a] != column.keys[b] { return directions[j] == (column.keys[a] < column.keys[b]) }
+                    }
+                    return a < b
+                }
+                let order = try SpilledSort(pieceRows: piece, ascending: directions).order(count: count, keys: { range in
+                    columns.map { (Array($0.keys[range]), Array($0.missing[range])) }
+                }, name: { $0 + 1 }, progress: .unwatched)
+                #expect(Array(order) == expected.map { $0 + 1 }, "\(count) rows in pieces of \(piece), directions \(directions)")
+            }
+        }
+    }
+
+    @Test("a sort spills only where the temporary directory has room for its runs and order (24 bytes a row, 8 more a further key), whatever the count, by 1 to 8 keys")
     func spillsWhereThereIsRoom() {
         #expect(SpilledSort.fits(rows: 1_000, budget: 24_000) && !SpilledSort.fits(rows: 1_001, budget: 24_000))
+        #expect(SpilledSort.fits(rows: 1_000, keys: 3, budget: 40_000) && !SpilledSort.fits(rows: 1_001, keys: 3, budget: 40_000))
         #expect(SpilledSort.fits(rows: Int.min, budget: 0) && !SpilledSort.fits(rows: Int.max, budget: .max))
+        #expect(!SpilledSort.fits(rows: 10, keys: 0, budget: .max) && !SpilledSort.fits(rows: 10, keys: 9, budget: .max) && !SpilledSort.fits(rows: 10, keys: .min, budget: .max))
+        #expect(SpilledSort.fits(rows: (1 << 56) - 1, keys: 8, budget: .max) && !SpilledSort.fits(rows: 1 << 56, keys: 8, budget: .max))
     }
 
     @Test("a sort told to stop stops between pieces, and keys of the wrong count are refused with a message")
     func stopsAndRefuses() throws {
         let stop = TableProgress(isCancelled: { true })
         #expect(throws: TableSourceError.cancelled) {
-            try SpilledSort(pieceRows: 10, ascending: true).order(count: 100, keys: { range in (Array(repeating: 0, count: range.count), []) }, name: { $0 }, progress: stop)
+            try SpilledSort(pieceRows: 10, ascending: true).order(count: 100, keys: { range in [(Array(repeating: 0, count: range.count), [])] }, name: { $0 }, progress: stop)
         }
         #expect(throws: TableSourceError.failed("the sort read 3 keys for 10 rows")) {
-            try SpilledSort(pieceRows: 10, ascending: true).order(count: 100, keys: { _ in ([1, 2, 3], []) }, name: { $0 }, progress: .unwatched)
+            try SpilledSort(pieceRows: 10, ascending: true).order(count: 100, keys: { _ in [([1, 2, 3], [])] }, name: { $0 }, progress: .unwatched)
+        }
+        #expect(throws: TableSourceError.failed("the sort read keys of 1 columns for 2")) {
+            try SpilledSort(pieceRows: 10, ascending: [true, false]).order(count: 100, keys: { range in [(Array(repeating: 0, count: range.count), [])] }, name: { $0 }, progress: .unwatched)
+        }
+        #expect(throws: TableSourceError.unsupported("a sort spills by 1 to 8 keys, not 9")) {
+            try SpilledSort(pieceRows: 10, ascending: Array(repeating: true, count: 9)).order(count: 100, keys: { _ in [] }, name: { $0 }, progress: .unwatched)
+        }
+        #expect(throws: TableSourceError.unsupported("a sort spills by 1 to 8 keys, not 0")) {
+            try SpilledSort(pieceRows: 10, ascending: []).order(count: 100, keys: { _ in [] }, name: { $0 }, progress: .unwatched)
+        }
+        #expect(throws: TableSourceError.unsupported("a sort by 8 keys spills at most \((1 << 56) - 1) rows, not \(Int.max)")) {
+            try SpilledSort(pieceRows: 10, ascending: Array(repeating: true, count: 8)).order(count: .max, keys: { _ in [] }, name: { $0 }, progress: .unwatched)
         }
     }
 
@@ -88,7 +128,7 @@ import Testing
         return table
     }
 
-    @Test("a Parquet table sorted a few thousand rows at a time gives the order it gives sorted at once: whole numbers, reals, text from dictionaries, nulls, with and without a filter")
+    @Test("a Parquet table sorted a few thousand rows at a time gives the order it gives sorted at once: whole numbers, reals, text from dictionaries, nulls, by one column or several, with and without a filter")
     func parquetSpillsAsItSortsInMemory() throws {
         var lines = ["n,r,t,u"]
         for i in 0..<70_000 {
@@ -112,9 +152,19 @@ import Testing
                 }
             }
         }
-        // Two columns, or fewer rows than a piece, sort in memory.
-        #expect(!(try spilling.rowNames(where: [], orderedBy: [ColumnOrder(column: 0), ColumnOrder(column: 1)], progress: .unwatched)).isSpooled)
+        // Several columns spill when every one of them can, each in its own direction; the same
+        // column twice too. A column of text that cannot, or fewer rows than a piece, sort in memory.
+        for order in [[ColumnOrder(column: 0), ColumnOrder(column: 1, ascending: false)], [ColumnOrder(column: 1, ascending: false), ColumnOrder(column: 0), ColumnOrder(column: 3)],
+                      [ColumnOrder(column: 0, ascending: false), ColumnOrder(column: 0)], [ColumnOrder(column: 0), ColumnOrder(column: 2)]] {
+            for filters in [[], [filter]] {
+                let spilled = try spilling.rowNames(where: filters, orderedBy: order, progress: .unwatched)
+                #expect(spilled.isSpooled == !order.contains { $0.column == 2 }, "\(order) spills, \(filters.count) filters")
+                #expect(spilled == (try table.rowNames(where: filters, orderedBy: order, progress: .unwatched)), "\(order), \(filters.count) filters")
+            }
+        }
         #expect(!(try Self.holding(70_000, table).rowNames(where: [], orderedBy: [ColumnOrder(column: 0)], progress: .unwatched)).isSpooled)
+        // A sort by several columns holds fewer rows in memory: this many divided by their count.
+        #expect(try Self.holding(70_000, table).rowNames(where: [], orderedBy: [ColumnOrder(column: 0), ColumnOrder(column: 1)], progress: .unwatched).isSpooled)
     }
 
     @Test("a filter over rows read as text tests them a piece at a time and keeps what it keeps tested at once, with and without the row groups' statistics; a frequency table over them counts the same")
@@ -149,10 +199,10 @@ import Testing
         #expect(nulls.entries.filter(\.isNull).count == 1 && nulls.entries == atOnce.entries)
     }
 
-    @Test("every column of every fixture that spills (plain and dictionary pages, v1 and v2, DELTA encodings, nulls) sorts as it does in memory")
+    @Test("every column of every fixture that spills (plain and dictionary pages, v1 and v2, DELTA encodings, nulls) sorts as it does in memory, alone and with the next")
     func fixturesSpillAsTheySortInMemory() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: ParquetReaderTests.folder).filter { $0.hasSuffix(".parquet") }.sorted()
-        var spilled = 0
+        var spilled = 0, pairs = 0
         for file in files {
             let table = try ParquetTable(path: ParquetReaderTests.folder + "/" + file)
             let count = try table.rowCount(progress: .unwatched)
@@ -164,9 +214,15 @@ import Testing
                     #expect(small == (try table.rowNames(where: [], orderedBy: order, progress: .unwatched)), "\(file), \(table.columnTitles[column])")
                     if small.isSpooled { spilled += 1 }
                 }
+                // With the next column (the first after the last), the first descending.
+                let pair = [ColumnOrder(column: column, ascending: false), ColumnOrder(column: (column + 1) % table.columnTitles.count)]
+                let small = try spilling.rowNames(where: [], orderedBy: pair, progress: .unwatched)
+                #expect(small == (try table.rowNames(where: [], orderedBy: pair, progress: .unwatched)), "\(file), \(pair)")
+                if small.isSpooled { pairs += 1 }
             }
         }
         #expect(spilled >= 40, "the fixtures' whole numbers, reals and text spill")
+        #expect(pairs >= 10, "pairs of them spill")
         let text = try ParquetTable(path: ParquetReaderTests.folder + "/types-snappy.parquet")
         let column = try #require(text.columnTitles.firstIndex(of: "string"))
         #expect(try Self.holding(3, text).rowNames(where: [], orderedBy: [ColumnOrder(column: column)], progress: .unwatched).isSpooled, "text from dictionaries spills")

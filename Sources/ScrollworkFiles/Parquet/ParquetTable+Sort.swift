@@ -8,9 +8,10 @@ extension ParquetTable {
     /// kept rows sorted by the pages' typed values (an integer sorts as an integer however large,
     /// text as text, a null last either way; ties in the file's order). A nested field in the
     /// order is sorted by its JSON, over rows read as text. More rows than
-    /// ``rowsSortedInMemory`` by one column of text, whole numbers or reals are sorted
-    /// ``rowsSortedAtOnce`` at a time and merged, their order kept in a temporary file, where
-    /// the temporary directory has room for 24 bytes a row.
+    /// ``rowsSortedInMemory`` (divided by the order's columns) by up to eight columns of text from dictionaries, whole numbers or
+    /// reals are sorted ``rowsSortedAtOnce`` at a time and merged, their order kept in a
+    /// temporary file, where the temporary directory has room for it (24 bytes a row by one
+    /// column, and 8 more for each further column).
     public func rowNames(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> RowOrder {
         try checkColumns(order.map(\.column))
         let flat = order.allSatisfy { root.children[$0.column].isLeaf && !root.children[$0.column].isRepeated }
@@ -22,11 +23,12 @@ extension ParquetTable {
         let groups = kept.map { groupsHolding($0, in: layout) }
         for field in Set(order.map(\.column)) { ranks[field] = try ParquetEntryRanks(table: self, field: field, textOrder: .lexical, groups: groups) }
         let rows = ParquetSortRows(table: self, layout: layout, positions: kept, ranks: ranks)
-        if order.count == 1, rows.count > Swift.max(1, rowsSortedInMemory), rows.spills(order[0].column), SpilledSort.fits(rows: rows.count) {
+        if rows.count > Swift.max(1, rowsSortedInMemory / order.count), order.allSatisfy({ rows.spills($0.column) }), SpilledSort.fits(rows: rows.count, keys: order.count) {
             let names = kept
-            let spilled = try SpilledSort(pieceRows: Swift.max(1, rowsSortedAtOnce), ascending: order[0].ascending)
-                .order(count: rows.count, keys: { range throws(TableSourceError) in try rows.wordKeys(ofField: order[0].column, in: range) },
-                       name: { names?[$0] ?? $0 }, progress: progress)
+            let spilled = try SpilledSort(pieceRows: Swift.max(1, rowsSortedAtOnce), ascending: order.map(\.ascending))
+                .order(count: rows.count, keys: { range throws(TableSourceError) in
+                    try order.map { column throws(TableSourceError) in try rows.wordKeys(ofField: column.column, in: range) }
+                }, name: { names?[$0] ?? $0 }, progress: progress)
             if let failure = rows.failure.first { throw failure }
             return spilled
         }
