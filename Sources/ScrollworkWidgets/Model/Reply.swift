@@ -42,7 +42,12 @@ public struct Reply<Report> {
     @inlinable public var isHandled: Bool { result.isHandled }
 
     /// True when the reply carries nothing: no reports, effects or errors.
-    @inlinable public var isEmpty: Bool { reports.isEmpty && effects.isEmpty && errors.isEmpty }
+    @inlinable public var isEmpty: Bool {
+        // `count`, not `isEmpty`: in code not specialised for `Report` (a group's children are
+        // reached through their type-erased access), `isEmpty` looks up the array's conformance
+        // to `Collection` at run time, some 900 instructions a reply.
+        reports.count == 0 && effects.count == 0 && errors.count == 0
+    }
 
     /// Adds a report.
     @inlinable public mutating func report(_ report: Report) { reports.append(report) }
@@ -57,7 +62,7 @@ public struct Reply<Report> {
     public mutating func merge(_ other: Reply) {
         if other.result.isHandled { result = .handled }
         // Nearly every reply of a frame is empty: nothing is appended then.
-        if !other.reports.isEmpty { reports += other.reports }
+        if other.reports.count != 0 { reports += other.reports }
         if !other.effects.isEmpty { effects += other.effects }
         if !other.errors.isEmpty { errors += other.errors }
     }
