@@ -167,6 +167,52 @@ import Testing
         #expect(try Self.holding(70_000, table).rowNames(where: [], orderedBy: [ColumnOrder(column: 0), ColumnOrder(column: 1)], progress: .unwatched).isSpooled)
     }
 
+    @Test("a Parquet file's dates and timestamps sort in time, as DuckDB sorts them, years before 1000 and past 9999 too (their text would sort them otherwise), and spill so; booleans spill false first")
+    func datesSortInTimeAndSpill() throws {
+        // In time, each with its place: the text of "10000-01-01" sorts before "2024-…", and "-0001-…" after "-0002-…".
+        let dates = ["-0002-06-01", "-0001-12-31", "0000-03-01", "0999-05-05", "1969-12-31", "1970-01-01", "2024-01-31", "2024-02-29", "9999-12-31", "10000-01-01", "12024-07-04"]
+        let stamps = dates.map { $0 + " 00:00:00.000Z" }
+        let count = 60
+        // Row r holds the date and stamp (r * 7) % 13 names: the last two of those numbers name none, a null.
+        let pick = (0..<count).map { ($0 * 7) % 13 }
+        let rows: [[String?]] = (0..<count).map { r in
+            let k = pick[r]
+            return [k < dates.count ? dates[k] : nil, k < dates.count ? stamps[(k + 3) % dates.count] : nil, r % 3 == 0 ? nil : (r % 2 == 0 ? "true" : "false")]
+        }
+        let path = ParquetWriterTests.path()
+        defer { unlink(path) }
+        var writer = try TableWriter(output: OutputFile(path: path), format: .parquet, titles: ["day", "stamp", "flag"],
+                                     parquetKinds: [.date, .timestamp(digits: 3, utc: true), .boolean])
+        try writer.append(rows)
+        #expect(writer.widerKinds == nil)
+        try writer.finish()
+        let table = try ParquetTable(path: path)
+        #expect(table.parquetKind(ofColumn: 0) == .date && table.parquetKind(ofColumn: 1) == .timestamp(digits: 3, utc: true) && table.parquetKind(ofColumn: 2) == .boolean)
+        let spilling = Self.holding(7, table)
+        for (column, rank) in [(0, { (k: Int) in k }), (1, { (k: Int) in (k + 3) % dates.count })] {
+            for ascending in [true, false] {
+                // Present rows by their value's place in time (ties in the file's order), then the nulls.
+                let present = (0..<count).filter { pick[$0] < dates.count }.sorted { a, b in
+                    let x = rank(pick[a]), y = rank(pick[b])
+                    return x != y ? (ascending ? x < y : x > y) : a < b
+                }
+                let expected = present + (0..<count).filter { pick[$0] >= dates.count }
+                let order = [ColumnOrder(column: column, ascending: ascending)]
+                let inMemory = try table.rowNames(where: [], orderedBy: order, progress: .unwatched)
+                let spilled = try spilling.rowNames(where: [], orderedBy: order, progress: .unwatched)
+                #expect(Array(inMemory) == expected, "column \(column), ascending \(ascending)")
+                #expect(spilled.isSpooled && spilled == inMemory, "column \(column), ascending \(ascending)")
+            }
+        }
+        for order in [[ColumnOrder(column: 2)], [ColumnOrder(column: 2, ascending: false), ColumnOrder(column: 0)]] {
+            let spilled = try spilling.rowNames(where: [], orderedBy: order, progress: .unwatched)
+            let inMemory = try table.rowNames(where: [], orderedBy: order, progress: .unwatched)
+            #expect(spilled.isSpooled && spilled == inMemory, "\(order)")
+        }
+        let flags = try Array(table.rowNames(where: [], orderedBy: [ColumnOrder(column: 2)], progress: .unwatched)).map { rows[$0][2] }
+        #expect(flags == flags.sorted { ($0 ?? "~") < ($1 ?? "~") }, "false, then true, then the nulls")
+    }
+
     @Test("a filter over rows read as text tests them a piece at a time and keeps what it keeps tested at once, with and without the row groups' statistics; a frequency table over them counts the same")
     func filtersInPieces() throws {
         let table = try ParquetTable(path: ParquetReaderTests.folder + "/session.parquet")

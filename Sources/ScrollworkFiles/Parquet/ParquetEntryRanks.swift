@@ -10,9 +10,10 @@ struct ParquetEntryRanks: Sendable {
     let ranks: [[Int32]?]
 
     /// The kinds whose keys are the values' own (text as text, whole numbers and reals as
-    /// numbers), which the sort does not read again another way: a float's or a decimal's key
+    /// numbers, dates, times and timestamps as the numbers they are stored as), which the sort
+    /// does not read again another way: a float's or a decimal's key
     /// is its text, which a column of numbers sorts as the number it spells.
-    static func ranks(_ kind: ParquetValueKind) -> Bool { [.text, .signed, .double].contains(kind) }
+    static func ranks(_ kind: ParquetValueKind) -> Bool { [.text, .signed, .double].contains(kind) || kind.isTemporal }
 
     /// The ranks of field `field`'s entries in `table`, text ordered by `textOrder`; nil when a
     /// row group's chunk has no dictionary, or a page that is not dictionary-encoded or whose

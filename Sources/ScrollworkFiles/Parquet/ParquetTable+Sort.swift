@@ -6,10 +6,11 @@ import Scrollwork
 extension ParquetTable {
     /// The rows `filters` keep, in `order`: the filters applied as every source's are, then the
     /// kept rows sorted by the pages' typed values (an integer sorts as an integer however large,
-    /// text as text, a null last either way; ties in the file's order). A nested field in the
-    /// order is sorted by its JSON, over rows read as text. More rows than
-    /// ``rowsSortedInMemory`` (divided by the order's columns) by up to eight columns of text from dictionaries, whole numbers or
-    /// reals are sorted ``rowsSortedAtOnce`` at a time and merged, their order kept in a
+    /// text as text, a date, time or timestamp in time, a null last either way; ties in the
+    /// file's order). A nested field in the order is sorted by its JSON, over rows read as text.
+    /// More rows than ``rowsSortedInMemory`` (divided by the order's columns) by up to eight
+    /// columns of text from dictionaries, whole numbers, reals, booleans, dates, times or
+    /// timestamps are sorted ``rowsSortedAtOnce`` at a time and merged, their order kept in a
     /// temporary file, where the temporary directory has room for it (24 bytes a row by one
     /// column, and 8 more for each further column).
     public func rowNames(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> RowOrder {
@@ -145,10 +146,10 @@ struct ParquetSortRows: RowSource, Sendable {
     }
 
     /// True when field `field`'s values have keys of one word each (``wordKeys(ofField:in:)``):
-    /// dictionary entries ranked, whole numbers or reals.
+    /// dictionary entries ranked, whole numbers, reals, booleans, dates, times or timestamps.
     func spills(_ field: Int) -> Bool {
         let node = table.root.children[field]
-        return node.isLeaf && !node.isRepeated && (ranks[field] != nil || [.signed, .double].contains(node.kind))
+        return node.isLeaf && !node.isRepeated && (ranks[field] != nil || [.signed, .double, .boolean].contains(node.kind) || node.kind.isTemporal)
     }
 
     /// The keys of field `field`'s values of rows `range` (places among those sorted) as words
@@ -311,9 +312,9 @@ extension ParquetValueKind {
                     }
                 }
             }
-        case let .int64(v) where self == .signed:
+        case let .int64(v) where self == .signed || isTemporal:
             for slot in slots { if slot >= 0 && slot < count { keys.appendInt(Int(v[slot])) } else { keys.appendMissing() } }
-        case let .int32(v) where self == .signed:
+        case let .int32(v) where self == .signed || isTemporal:
             for slot in slots { if slot >= 0 && slot < count { keys.appendInt(Int(v[slot])) } else { keys.appendMissing() } }
         case let .int32(v) where self == .unsigned:
             for slot in slots { if slot >= 0 && slot < count { keys.appendInt(Int(UInt32(bitPattern: v[slot]))) } else { keys.appendMissing() } }
@@ -344,13 +345,14 @@ extension ParquetValueKind {
 
     /// True when ``wordKey(_:at:ranks:)`` keys every value of `values`: dictionary entries with
     /// their ranks (when `ranked`, only they: a value keyed by itself would not order among
-    /// ranks), else whole numbers or reals.
+    /// ranks), else whole numbers (dates, times and timestamps among them), reals or booleans.
     func hasWordKeys(_ values: ParquetValues, ranked: Bool) -> Bool {
         switch values {
         case let .indexed(dictionary, _): return ranked || hasWordKeys(dictionary, ranked: false)
         case _ where ranked: return false
-        case .int32, .int64: return self == .signed
+        case .int32, .int64: return self == .signed || isTemporal
         case .doubles: return self == .double
+        case .booleans: return self == .boolean
         default: return false
         }
     }
@@ -367,9 +369,11 @@ extension ParquetValueKind {
             guard let ranks else { return wordKey(dictionary, at: entry, ranks: nil) }
             guard entry < ranks.count, ranks[entry] >= 0 else { return nil }
             return UInt64(ranks[entry])
-        case let .int32(v) where self == .signed: return WordSort.word(Int(v[slot]))
-        case let .int64(v) where self == .signed: return WordSort.word(Int(v[slot]))
+        case let .int32(v) where self == .signed || isTemporal: return WordSort.word(Int(v[slot]))
+        case let .int64(v) where self == .signed || isTemporal: return WordSort.word(Int(v[slot]))
         case let .doubles(v) where self == .double: return WordSort.word(v[slot])
+        // Shown as "false" and "true", which sort in that order.
+        case let .booleans(v) where self == .boolean: return v[slot] ? 1 : 0
         default: return nil
         }
     }
@@ -378,6 +382,26 @@ extension ParquetValueKind {
     /// Int.max (shown as its digits) as the real it is.
     private func sortValue(_ values: ParquetValues, at i: Int) -> TableValue {
         if self == .unsigned, case let .int64(v) = values, UInt64(bitPattern: v[i]) > UInt64(Int.max) { return .double(Double(UInt64(bitPattern: v[i]))) }
+        if isTemporal, let raw = Self.whole(values, at: i) { return .int(raw) }
         return value(values, at: i)
+    }
+
+    /// True for dates, times of day and timestamps stored as whole numbers of their unit: a
+    /// sort orders them by that number, in time (as DuckDB does), not by the text they are
+    /// shown as (the same order for the years 1000 to 9999, and no text made a row).
+    var isTemporal: Bool {
+        switch self {
+        case .date, .time, .timestamp: true
+        default: false
+        }
+    }
+
+    /// Value `i` of `values` when they are 32- or 64-bit whole numbers.
+    private static func whole(_ values: ParquetValues, at i: Int) -> Int? {
+        switch values {
+        case let .int32(v): Int(v[i])
+        case let .int64(v): Int(v[i])
+        default: nil
+        }
     }
 }
