@@ -86,6 +86,33 @@ import Testing
         #expect(widened[1] == bad.enumerated().map { k, value in k == 7 ? "0.30000000000000004" : value })
     }
 
+    @Test("a save writes a date, time or timestamp straight from its number as the table shows it, for every number: the calendar's ends, negative years, before 1970, units of any width")
+    func temporalTextAsShown() {
+        let raws: [Int64] = [0, 1, -1, 59_999, 86_399_999, 86_400_000, -719_529, 2_932_897, 19_782, -62_135_596_800_000, 253_402_300_800_000,
+                             1_706_708_730_123_456, -1_000_000_000_001, Int64(Int32.max), Int64(Int32.min), Int64.max, Int64.min, Int64.min + 1]
+        let kinds: [ParquetValueKind] = [.date, .time(digits: 3), .time(digits: 6), .time(digits: 9), .timestamp(digits: 3, utc: true),
+                                         .timestamp(digits: 6, utc: false), .timestamp(digits: 9, utc: true)]
+        for kind in kinds {
+            let values = ParquetValues.int64(raws)
+            var batch = TextColumns(columns: 1, rows: raws.count)
+            kind.setTexts(values, at: Array(raws.indices), places: raws.indices.reversed(), column: 0, in: &batch)
+            for (i, raw) in raws.enumerated() {
+                let shown = kind.value(values, at: i).presentText
+                #expect(batch.text(column: 0, row: raws.count - 1 - i) == shown, "\(kind), \(raw)")
+            }
+            // Stored in 32 bits (a date's days, a time in milliseconds), the same.
+            let narrow = raws.filter { Int64(Int32.min)...Int64(Int32.max) ~= $0 }
+            var small = TextColumns(columns: 1, rows: narrow.count)
+            kind.setTexts(.int32(narrow.map { Int32($0) }), at: Array(narrow.indices), places: narrow.indices, column: 0, in: &small)
+            #expect(narrow.indices.map { small.text(column: 0, row: $0) } == narrow.indices.map { kind.value(.int64(narrow), at: $0).presentText }, "\(kind)")
+        }
+        func shown(_ kind: ParquetValueKind, _ raw: Int64) -> String { kind.value(.int64([raw]), at: 0).description }
+        #expect(shown(.date, 0) == "1970-01-01" && shown(.date, -719_529) == "-0001-12-31" && shown(.date, 2_932_897) == "10000-01-01" && shown(.date, 19_782) == "2024-02-29")
+        #expect(shown(.time(digits: 3), 86_399_999) == "23:59:59.999" && shown(.time(digits: 6), -1) == "23:59:59.999999")
+        #expect(shown(.timestamp(digits: 3, utc: true), -1) == "1969-12-31 23:59:59.999Z" && shown(.timestamp(digits: 6, utc: false), 1_706_708_730_123_456) == "2024-01-31 13:45:30.123456")
+        #expect(shown(.timestamp(digits: 3, utc: true), -62_135_596_800_000) == "0001-01-01 00:00:00.000Z")
+    }
+
     @Test("text is taken in a type only as the view writes that type: each day its month has, four-digit years at once and others as written, canonical decimals, no -0")
     func textTakenOnlyAsWritten() {
         func stored(_ kind: ParquetColumnKind, _ text: String) -> Int64? {

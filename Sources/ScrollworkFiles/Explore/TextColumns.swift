@@ -73,19 +73,23 @@ public struct TextColumns: Sendable {
         bytes.append(contentsOf: text)
     }
 
+    /// Sets column `column`'s value in row `row` to the text `write` appends to the batch's
+    /// bytes (and nothing else). A place outside the batch is left alone.
+    mutating func set(column: Int, row: Int, writing write: (inout [UInt8]) -> Void) {
+        guard let cell = cell(column, row) else { return }
+        let start = bytes.count
+        write(&bytes)
+        starts[cell] = start
+        lengths[cell] = Int32(clamping: bytes.count - start)
+    }
+
     /// Sets column `column`'s value in row `row` to `number` written in decimal digits (as
     /// `String(number)` writes it). A place outside the batch is left alone.
     public mutating func set(_ number: Int, column: Int, row: Int) {
         guard let cell = cell(column, row) else { return }
         let start = bytes.count
         if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        let digits = bytes.count
-        var rest = number.magnitude
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        bytes[digits...].reverse()
+        bytes.appendDigits(of: UInt64(number.magnitude))
         starts[cell] = start
         lengths[cell] = Int32(bytes.count - start)
     }
@@ -131,6 +135,33 @@ public struct TextColumns: Sendable {
                 guard let cell = cell(column, row), lengths[cell] >= 0 else { return nil }
                 return (starts[cell], Int(lengths[cell]))
             }
+        }
+    }
+}
+
+extension [UInt8] {
+    /// Appends `n`'s decimal digits, zeros before them up to `width` digits: from the first
+    /// digit on, a byte at a time (writing them from the last and reversing a slice of the
+    /// array would copy it, and appending a run of placeholders is a generic call).
+    mutating func appendDigits(of n: UInt64, atLeast width: Int = 1) {
+        // Two digits (a month, a day, a clock's fields), the most written, without a loop.
+        if n < 100, width <= 2 {
+            if n >= 10 || width == 2 { append(UInt8(ascii: "0") + UInt8(n / 10)) }
+            append(UInt8(ascii: "0") + UInt8(n % 10))
+            return
+        }
+        var count = 1, divisor: UInt64 = 1
+        while count < 20, n >= divisor * 10 {
+            divisor *= 10
+            count += 1
+        }
+        if width > count { for _ in count..<width { append(UInt8(ascii: "0")) } }
+        var rest = n
+        while true {
+            append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            guard divisor > 1 else { return }
+            divisor /= 10
         }
     }
 }

@@ -4,18 +4,28 @@ import Scrollwork
 // text once each, whole numbers written as digits, no row of values made first.
 extension ParquetTable {
     /// The text of `columns` of the rows named `names`, in that order, written into each column
-    /// as its pages are read (a name no row has is null).
+    /// as its pages are read (a name no row has is null). The pages of a batch of
+    /// ``pagesKeptBelow`` values (names times columns) or more are not kept: such batches are a
+    /// save's of a long table in an order of its own, each reading every page of its columns
+    /// once, more pages than the cache holds.
     public func texts(ofColumns columns: [Int], named names: [Int], progress: TableProgress) throws(TableSourceError) -> TextColumns {
         var batch = TextColumns(columns: columns.count, rows: names.count)
+        let keep = names.count < Self.pagesKeptBelow / Swift.max(1, columns.count)
         try eachGroup(ofColumns: columns, named: names, progress: progress) { column, field, group, places, rows throws(TableSourceError) in
             let entries = try entryTexts(field, group: group)
-            try eachPage(ofField: field, group: group, rows: rows) { values, inPage, slots in
+            try eachPage(ofField: field, group: group, rows: rows, keep: keep) { values, inPage, slots in
                 // Each row's place read as it is written: no list of them made a page.
                 values.setTexts(slots, places: inPage.lazy.map { places[$0] }, column: column, in: &batch, entries: entries)
             }
         }
         return batch
     }
+
+    /// The fewest values a read of ``texts(ofColumns:named:progress:)`` leaves the pages it
+    /// reads out of the cache for: a save in an order of its own reads a sixteenth of a long
+    /// table at a time, and where that is a million values or more the pages of its columns
+    /// outgrow the cache, so that each batch would push out what the next needs.
+    static let pagesKeptBelow = 1 << 20
 
     /// The text of each entry of field `field`'s dictionary in row group `group`, made once and
     /// kept with the pages; nil for a chunk without a dictionary, or a nested field.
@@ -85,6 +95,11 @@ extension ParquetValueKind {
             for (slot, place) in zip(slots, places) where slot >= 0 && slot < count { batch.set(Int(v[slot]), column: column, row: place) }
         case let .int32(v) where self == .signed:
             for (slot, place) in zip(slots, places) where slot >= 0 && slot < count { batch.set(Int(v[slot]), column: column, row: place) }
+        // Dates, times and timestamps written straight into the batch: no string made a value.
+        case let .int64(v) where isTemporal:
+            for (slot, place) in zip(slots, places) where slot >= 0 && slot < count { batch.set(column: column, row: place) { _ = appendTemporal(v[slot], to: &$0) } }
+        case let .int32(v) where isTemporal:
+            for (slot, place) in zip(slots, places) where slot >= 0 && slot < count { batch.set(column: column, row: place) { _ = appendTemporal(Int64(v[slot]), to: &$0) } }
         default:
             for (slot, place) in zip(slots, places) where slot >= 0 && slot < count { batch.set(value(values, at: slot).presentText, column: column, row: place) }
         }

@@ -51,12 +51,7 @@ extension ParquetValueKind {
             let value = bits == 32 ? UInt64(UInt32(truncatingIfNeeded: raw)) : UInt64(bitPattern: raw)
             return value <= UInt64(Int.max) ? .int(Int(value)) : .string(String(value))
         case let .decimal(scale): return .string(Self.decimal(magnitude: [raw.magnitude], negative: raw < 0, scale: scale))
-        case .date: return .string(Self.date(days: raw))
-        case let .time(digits): return .string(Self.clock(raw, digits: digits))
-        case let .timestamp(digits, utc):
-            let unit = Self.power(digits)
-            let (days, inDay) = Self.floorDivide(raw, 86_400 * unit)
-            return .string(Self.date(days: days) + " " + Self.clock(inDay, digits: digits) + (utc ? "Z" : ""))
+        case .date, .time, .timestamp: return .string(Self.text { _ = appendTemporal(raw, to: &$0) })
         default: return .int(Int(raw))
         }
     }
@@ -129,7 +124,39 @@ extension ParquetValueKind {
     }
 
     /// The day `days` after 1970-01-01 as 2024-01-31 (the proleptic Gregorian calendar).
-    package static func date(days: Int64) -> String {
+    package static func date(days: Int64) -> String { text { appendDate(days: days, to: &$0) } }
+
+    /// `units` of 10^-`digits` seconds into a day as 13:45:30.123.
+    package static func clock(_ units: Int64, digits: Int) -> String { text { appendClock(units, digits: digits, to: &$0) } }
+
+    /// The text `write` appends to no bytes.
+    private static func text(_ write: (inout [UInt8]) -> Void) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
+        write(&bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the text ``value(_:at:)`` gives a date, time of day or timestamp stored as the
+    /// whole number `raw`, written straight into `bytes` (a save writes millions); false, and
+    /// nothing appended, for other kinds.
+    func appendTemporal(_ raw: Int64, to bytes: inout [UInt8]) -> Bool {
+        switch self {
+        case .date: Self.appendDate(days: raw, to: &bytes)
+        case let .time(digits): Self.appendClock(raw, digits: digits, to: &bytes)
+        case let .timestamp(digits, utc):
+            let (days, inDay) = Self.floorDivide(raw, 86_400 * Self.power(digits))
+            Self.appendDate(days: days, to: &bytes)
+            bytes.append(UInt8(ascii: " "))
+            Self.appendClock(inDay, digits: digits, to: &bytes)
+            if utc { bytes.append(UInt8(ascii: "Z")) }
+        default: return false
+        }
+        return true
+    }
+
+    /// Appends ``date(days:)``'s text.
+    static func appendDate(days: Int64, to bytes: inout [UInt8]) {
         // Howard Hinnant's days_from_civil, inverted.
         let z = days.clamped(to: -1_000_000_000...1_000_000_000) + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -140,16 +167,26 @@ extension ParquetValueKind {
         let day = doy - (153 * mp + 2) / 5 + 1
         let month = mp < 10 ? mp + 3 : mp - 9
         let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+        appendPadded(year, 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendPadded(month, 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendPadded(day, 2, to: &bytes)
     }
 
-    /// `units` of 10^-`digits` seconds into a day as 13:45:30.123.
-    package static func clock(_ units: Int64, digits: Int) -> String {
+    /// Appends ``clock(_:digits:)``'s text.
+    static func appendClock(_ units: Int64, digits: Int, to bytes: inout [UInt8]) {
         let unit = power(digits)
         let (seconds, fraction) = floorDivide(units, unit)
         let (_, inDay) = floorDivide(seconds, 86_400)
-        let text = pad(inDay / 3600, 2) + ":" + pad(inDay / 60 % 60, 2) + ":" + pad(inDay % 60, 2)
-        return digits > 0 ? text + "." + pad(fraction, digits) : text
+        appendPadded(inDay / 3600, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendPadded(inDay / 60 % 60, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendPadded(inDay % 60, 2, to: &bytes)
+        guard digits > 0 else { return }
+        bytes.append(UInt8(ascii: "."))
+        appendPadded(fraction, digits, to: &bytes)
     }
 
     static func power(_ digits: Int) -> Int64 { (0..<Swift.min(Swift.max(0, digits), 18)).reduce(1) { r, _ in r * 10 } }
@@ -159,10 +196,11 @@ extension ParquetValueKind {
         return r < 0 ? (q - 1, r + b) : (q, r)
     }
 
-    private static func pad(_ value: Int64, _ width: Int) -> String {
-        let text = String(value.magnitude)
-        let padded = String(repeating: "0", count: Swift.max(0, width - text.count)) + text
-        return value < 0 ? "-" + padded : padded
+    /// Appends `value`'s digits, zeros before them up to `width` digits, and a minus sign
+    /// before those when it is negative.
+    private static func appendPadded(_ value: Int64, _ width: Int, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        bytes.appendDigits(of: value.magnitude, atLeast: width)
     }
 }
 

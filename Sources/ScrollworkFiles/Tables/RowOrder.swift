@@ -55,6 +55,12 @@ public struct RowOrder: RandomAccessCollection, Sendable, Equatable, Expressible
         self.init(storage: .spooled(names), count: names.count, largest: largest)
     }
 
+    /// The names, when they are a run of consecutive ones (rows in their own order).
+    var run: Range<Int>? {
+        if case let .run(names) = storage { return names }
+        return nil
+    }
+
     /// True when the names are kept in a temporary file.
     var isSpooled: Bool {
         if case .spooled = storage { return true }

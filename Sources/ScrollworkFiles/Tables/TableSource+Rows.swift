@@ -423,8 +423,8 @@ extension TableSource {
     /// `filters` keep in `order`; a missing value is an empty field. What a batch run and a
     /// viewer's Ctrl-S both write.
     ///
-    /// Rows named in an order of their own are read in large batches from a source without an
-    /// engine (each of its pages is then read once a batch, not once a few rows): a sixteenth
+    /// Rows named in an order of their own (not a run of names, which are read as positions)
+    /// are read in large batches from a source without an engine (each of its pages is then read once a batch, not once a few rows): a sixteenth
     /// of the rows (at least 131,072, and no more than about four million values), so that a
     /// page is read some sixteen times however many rows there are (a sort of 50,000,000
     /// Parquet rows, whose pages outgrow the page cache, read each page 381 times in batches of
@@ -434,15 +434,20 @@ extension TableSource {
     public func append(names: RowOrder?, count: Int, where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int],
                        to writer: inout TableWriter, progress: TableProgress) throws(TableSourceError) {
         let total = Swift.max(0, names.map { Swift.min($0.count, count) } ?? count)
+        // Names in a run are rows in the file's own order, read as positions are: a batch of
+        // them gains nothing from being large.
+        let run = engine == nil ? names?.run : nil
         // No more than about four million values a batch (some 70 MB of text and places).
         let named = Swift.max(131_072, Swift.min(total / 16, (1 << 22) / Swift.max(1, columns.count)))
-        let batch = Swift.min(names != nil && engine == nil ? named : 10_000, Swift.max(1, TextColumns.mostValues / Swift.max(1, columns.count)))
+        let batch = Swift.min(names != nil && engine == nil && run == nil ? named : 10_000, Swift.max(1, TextColumns.mostValues / Swift.max(1, columns.count)))
         var at = 0
         while at < total {
             let range = at..<Swift.min(total, at + batch)
             // The columns written alone, where the source can read them so.
             let rows: TextColumns
-            if let names {
+            if let run {
+                rows = try texts(ofColumns: columns, at: (run.lowerBound + range.lowerBound)..<(run.lowerBound + range.upperBound), progress: .unwatched)
+            } else if let names {
                 rows = try texts(ofColumns: columns, named: names.names(in: range), progress: .unwatched)
             } else if filters.isEmpty && order.isEmpty {
                 rows = try texts(ofColumns: columns, at: range, progress: .unwatched)

@@ -1,0 +1,89 @@
+import Foundation
+import Scrollwork
+import Testing
+@testable import ScrollworkFiles
+
+/// #67 item 2: a save of a long table stays within the memory a view takes: rows in their own
+/// order are read as positions, a few thousand at a time, and a save's large batches of rows in
+/// an order of their own leave the page cache alone.
+@Suite struct SaveBatchesTests {
+    /// A table of `rows` numbers that counts how a save reads it.
+    struct CountingSource: TableSource {
+        let title = "counting"
+        let columnTitles = ["n"]
+        let rows: Int
+        let reads = Reads()
+        var readFiles: Set<FileIdentity> { [] }
+
+        /// How many reads by name and by position, and the longest by name.
+        final class Reads: Sendable {
+            let counts = Locked((named: 0, largestNamed: 0, atPositions: 0))
+        }
+
+        func isNumeric(_ column: Int) -> Bool { true }
+        func rowCount(progress: TableProgress) throws(TableSourceError) -> Int { rows }
+        func rowNameRun(after: Int?, progress: TableProgress) throws(TableSourceError) -> Range<Int>? {
+            Swift.min(rows, after.map { $0 + 1 } ?? 0)..<rows
+        }
+        func rows(at positions: Range<Int>, progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
+            positions.clamped(to: 0..<rows).map { [.int($0 * 10)] }
+        }
+        func texts(ofColumns columns: [Int], named names: [Int], progress: TableProgress) throws(TableSourceError) -> TextColumns {
+            reads.counts.withLock { $0.named += 1; $0.largestNamed = Swift.max($0.largestNamed, names.count) }
+            return TextColumns(values: try self.rows(named: names, progress: progress).map { row in columns.map { row[$0] } }, columns: columns.count)
+        }
+        func texts(ofColumns columns: [Int], at positions: Range<Int>, progress: TableProgress) throws(TableSourceError) -> TextColumns {
+            reads.counts.withLock { $0.atPositions += 1 }
+            return TextColumns(values: try rows(at: positions, progress: progress).map { row in columns.map { row[$0] } }, columns: columns.count)
+        }
+    }
+
+    /// What a save of `source`'s rows named by `names` writes as CSV.
+    static func saved(_ source: some TableSource, names: RowOrder?, count: Int) throws -> String {
+        let path = ParquetWriterTests.path("csv")
+        defer { unlink(path) }
+        let written = try source.write(names: names, count: count, where: [], orderedBy: [], columns: [0], format: .csv, to: OutputFile(path: path), progress: .unwatched)
+        #expect(written == count)
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    @Test("rows named in a run (a view in the table's own order) are saved as positions, a few thousand at a time, with what a save of the positions writes; rows in an order of their own in large batches by name")
+    func runsAreSavedAsPositions() throws {
+        let source = CountingSource(rows: 300_000)
+        let byRun = try Self.saved(source, names: RowOrder(run: 0..<300_000), count: 300_000)
+        var reads = source.reads.counts.withLock { $0 }
+        #expect(reads.named == 0 && reads.atPositions == 30, "\(reads)")
+        #expect(byRun == (try Self.saved(CountingSource(rows: 300_000), names: nil, count: 300_000)))
+        #expect(byRun.split(separator: "\n").count == 300_001 && byRun.hasSuffix("\n2999990\n"))
+        // Part of a run, from its middle.
+        let middle = CountingSource(rows: 300_000)
+        #expect(try Self.saved(middle, names: RowOrder(run: 1_000..<1_003), count: 3) == "n\n10000\n10010\n10020\n")
+        #expect(middle.reads.counts.withLock { $0.named } == 0)
+        // The same rows in an order of their own: large batches, by name.
+        let listed = CountingSource(rows: 300_000)
+        let reversed = try Self.saved(listed, names: RowOrder(Array((0..<300_000).reversed())), count: 300_000)
+        reads = listed.reads.counts.withLock { $0 }
+        #expect(reads.atPositions == 0 && reads.named == 3 && reads.largestNamed == 131_072, "\(reads)")
+        #expect(Array(reversed.split(separator: "\n").dropFirst()) == Array(byRun.split(separator: "\n").dropFirst().reversed()))
+    }
+
+    @Test("a Parquet read of a million values or more by name (a save's batch of a long table in an order of its own) leaves its pages out of the cache; a smaller one keeps them")
+    func largeBatchesLeaveTheCacheAlone() throws {
+        let table = try ParquetTable(path: ParquetReaderTests.folder + "/types-snappy.parquet")
+        let count = try table.rowCount(progress: .unwatched)
+        func pagesKept() -> Int { table.cache.kept.keys.filter { $0.page >= 0 || $0.page == ParquetCache.Key.wholeChunk }.count }
+        let column = try #require(table.columnTitles.firstIndex(of: "int64"))
+        // The same few rows named again and again: a batch as long as a long table's.
+        let long = (0..<ParquetTable.pagesKeptBelow).map { ($0 * 7) % count }
+        let read = try table.texts(ofColumns: [column], named: long, progress: .unwatched)
+        #expect(pagesKept() == 0)
+        let short = Array(long.prefix(1_000))
+        let few = try table.texts(ofColumns: [column], named: short, progress: .unwatched)
+        #expect(pagesKept() > 0)
+        #expect(short.indices.allSatisfy { read.text(column: 0, row: $0) == few.text(column: 0, row: $0) })
+        // Half as many names of two columns is as many values.
+        let other = try ParquetTable(path: ParquetReaderTests.folder + "/types-snappy.parquet")
+        _ = try other.texts(ofColumns: [column, column + 1], named: Array(long.prefix(ParquetTable.pagesKeptBelow / 2)), progress: .unwatched)
+        #expect(other.cache.kept.keys.filter { $0.page >= 0 || $0.page == ParquetCache.Key.wholeChunk }.isEmpty)
+    }
+}
