@@ -107,6 +107,11 @@ import Testing
             #expect(narrow.indices.map { small.text(column: 0, row: $0) } == narrow.indices.map { kind.value(.int64(narrow), at: $0).presentText }, "\(kind)")
         }
         func shown(_ kind: ParquetValueKind, _ raw: Int64) -> String { kind.value(.int64([raw]), at: 0).description }
+        // The room a batch makes for them is their length, for the years 0 to 9999.
+        for kind in kinds {
+            for raw: Int64 in [0, 1, -1, 19_782, 999_999] { #expect(shown(kind, raw).utf8.count == kind.temporalTextLength, "\(kind), \(raw)") }
+        }
+        #expect(ParquetValueKind.signed.temporalTextLength == 0 && ParquetValueKind.text.temporalTextLength == 0)
         #expect(shown(.date, 0) == "1970-01-01" && shown(.date, -719_529) == "-0001-12-31" && shown(.date, 2_932_897) == "10000-01-01" && shown(.date, 19_782) == "2024-02-29")
         #expect(shown(.time(digits: 3), 86_399_999) == "23:59:59.999" && shown(.time(digits: 6), -1) == "23:59:59.999999")
         #expect(shown(.timestamp(digits: 3, utc: true), -1) == "1969-12-31 23:59:59.999Z" && shown(.timestamp(digits: 6, utc: false), 1_706_708_730_123_456) == "2024-01-31 13:45:30.123456")

@@ -86,4 +86,29 @@ import Testing
         _ = try other.texts(ofColumns: [column, column + 1], named: Array(long.prefix(ParquetTable.pagesKeptBelow / 2)), progress: .unwatched)
         #expect(other.cache.kept.keys.filter { $0.page >= 0 || $0.page == ParquetCache.Key.wholeChunk }.isEmpty)
     }
+
+    @Test("a batch longer than the rows written at once is written in slices that join up: the file a row at a time gives, in every format")
+    func longBatchesWriteInSlices() throws {
+        let count = 2 * TableWriter.rowsWrittenAtOnce + 7
+        let rows: [[String?]] = (0..<count).map { ["\($0)", $0 % 5 == 0 ? nil : "v\($0 % 97)"] }
+        for format in [ExportFormat.csv, .tsv, .jsonLines, .parquet] {
+            var files: [Data] = []
+            for batches in [[rows], rows.map { [$0] }] {
+                let path = ParquetWriterTests.path("out")
+                defer { unlink(path) }
+                var writer = try TableWriter(output: OutputFile(path: path), format: format, titles: ["n", "v"], numeric: [true, false])
+                for batch in batches { try writer.append(batch) }
+                try writer.finish()
+                #expect(writer.written == count)
+                files.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+            }
+            #expect(files[0] == files[1], "\(format)")
+            if format == .parquet {
+                let path = ParquetWriterTests.path()
+                defer { unlink(path) }
+                try files[0].write(to: URL(fileURLWithPath: path))
+                #expect(try ParquetWriterTests.values(ParquetTable(path: path)) == rows)
+            }
+        }
+    }
 }

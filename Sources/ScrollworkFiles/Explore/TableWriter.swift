@@ -64,23 +64,34 @@ public struct TableWriter {
     /// - Throws: ``FileError`` when a write fails (a full disk, a closed pipe).
     public mutating func append(_ batch: TextColumns) throws(FileError) {
         var out: [UInt8] = []
-        if var stream = parquet {
-            // Taken out while it is filled, so that a row is not a copy of it.
-            parquet = nil
-            // Safe: the batch lends each value's bytes for the append, which copies them.
-            unsafe batch.withValues { value in
-                for row in 0..<batch.rowCount where stream.wider == nil { unsafe out += stream.append(row: row, from: value) }
+        // Written a slice of rows at a time: a batch of millions of rows made text whole first
+        // would hold its text twice.
+        var first = 0
+        while first < batch.rowCount {
+            let rows = first..<Swift.min(batch.rowCount, first + Self.rowsWrittenAtOnce)
+            if var stream = parquet {
+                // Taken out while it is filled, so that a row is not a copy of it.
+                parquet = nil
+                // Safe: the batch lends each value's bytes for the append, which copies them.
+                unsafe batch.withValues { value in
+                    for row in rows where stream.wider == nil { unsafe out += stream.append(row: row, from: value) }
+                }
+                parquet = stream
+            } else {
+                let encoder = encoder
+                unsafe batch.withValues { value in
+                    for row in rows { unsafe encoder.append(row: row, from: value, into: &out) }
+                }
             }
-            parquet = stream
-        } else {
-            let encoder = encoder
-            unsafe batch.withValues { value in
-                for row in 0..<batch.rowCount { unsafe encoder.append(row: row, from: value, into: &out) }
-            }
+            try output.write(out)
+            out.removeAll(keepingCapacity: true)
+            first = rows.upperBound
         }
-        try output.write(out)
         written += batch.rowCount
     }
+
+    /// The rows of a batch made text before they are written.
+    static let rowsWrittenAtOnce = 16_384
 
     /// Ends the save: the file takes the place of its path.
     ///

@@ -30,6 +30,14 @@ public struct TextColumns: Sendable {
         lengths = [Int32](repeating: -1, count: columnCount * rowCount)
     }
 
+    /// Makes room for `count` more bytes of text at once (clamped to 0 and to what the values
+    /// could hold): where the text's length is known before it is written, the bytes are not
+    /// grown by doubling, which holds them up to three times over while they move.
+    mutating func reserveText(_ count: Int) {
+        let room = count.clamped(to: 0...(Self.mostValues * 64))
+        bytes.reserveCapacity(bytes.count.addingSaturating(room))
+    }
+
     /// `rows` (each a value a column, nil a null) as a batch of `columns` columns: a row's
     /// values past them are left out, a short row's missing ones are null.
     public init(rows: [[String?]], columns: Int) {

@@ -10,6 +10,13 @@ extension ParquetTable {
     /// once, more pages than the cache holds.
     public func texts(ofColumns columns: [Int], named names: [Int], progress: TableProgress) throws(TableSourceError) -> TextColumns {
         var batch = TextColumns(columns: columns.count, rows: names.count)
+        // Dates, times and timestamps are as long as one another: their text's room made at once.
+        let perRow = columns.reduce(0) { sum, field in
+            let node = root.children.indices.contains(field) ? root.children[field] : nil
+            return sum.addingSaturating(node.map { $0.isLeaf ? $0.kind.temporalTextLength : 0 } ?? 0)
+        }
+        let (room, overflow) = perRow.multipliedReportingOverflow(by: names.count)
+        batch.reserveText(overflow ? 0 : room)
         let keep = names.count < Self.pagesKeptBelow / Swift.max(1, columns.count)
         try eachGroup(ofColumns: columns, named: names, progress: progress) { column, field, group, places, rows throws(TableSourceError) in
             let entries = try entryTexts(field, group: group)

@@ -155,6 +155,17 @@ extension ParquetValueKind {
         return true
     }
 
+    /// The bytes of ``appendTemporal(_:to:)``'s text of a date, time or timestamp of the years
+    /// 0 to 9999 (the others take a few more); 0 for other kinds.
+    var temporalTextLength: Int {
+        switch self {
+        case .date: 10
+        case let .time(digits): 8 + (digits > 0 ? 1 + Swift.min(digits, 64) : 0)
+        case let .timestamp(digits, utc): 19 + (digits > 0 ? 1 + Swift.min(digits, 64) : 0) + (utc ? 1 : 0)
+        default: 0
+        }
+    }
+
     /// Appends ``date(days:)``'s text.
     static func appendDate(days: Int64, to bytes: inout [UInt8]) {
         // Howard Hinnant's days_from_civil, inverted.
