@@ -4,10 +4,10 @@ import Scrollwork
 // text once each, whole numbers written as digits, no row of values made first.
 extension ParquetTable {
     /// The text of `columns` of the rows named `names`, in that order, written into each column
-    /// as its pages are read (a name no row has is null). The pages of a batch of
-    /// ``pagesKeptBelow`` values (names times columns) or more are not kept: such batches are a
-    /// save's of a long table in an order of its own, each reading every page of its columns
-    /// once, more pages than the cache holds.
+    /// as its pages are read (a name no row has is null). The pages of a batch of 1,048,576
+    /// values (names times columns) or more are not kept: such batches are a save's of a long
+    /// table in an order of its own, each reading every page of its columns once, more pages
+    /// than the cache holds.
     public func texts(ofColumns columns: [Int], named names: [Int], progress: TableProgress) throws(TableSourceError) -> TextColumns {
         var batch = TextColumns(columns: columns.count, rows: names.count)
         // Dates, times and timestamps are as long as one another: their text's room made at once.
