@@ -59,6 +59,11 @@ import Testing
         let middle = CountingSource(rows: 300_000)
         #expect(try Self.saved(middle, names: RowOrder(run: 1_000..<1_003), count: 3) == "n\n10000\n10010\n10020\n")
         #expect(middle.reads.counts.withLock { $0.named } == 0)
+        // A run past the table's rows, or of names no row has, saves what the same names listed save.
+        for run in [299_998..<300_003, -2..<3, 400_000..<400_002] {
+            #expect(try Self.saved(CountingSource(rows: 300_000), names: RowOrder(run: run), count: run.count)
+                    == (try Self.saved(CountingSource(rows: 300_000), names: RowOrder(Array(run)), count: run.count)), "\(run)")
+        }
         // The same rows in an order of their own: large batches, by name.
         let listed = CountingSource(rows: 300_000)
         let reversed = try Self.saved(listed, names: RowOrder(Array((0..<300_000).reversed())), count: 300_000)

@@ -424,8 +424,8 @@ extension TableSource {
     /// viewer's Ctrl-S both write.
     ///
     /// Rows named in an order of their own (not a run of names, which are read as positions)
-    /// are read in large batches from a source without an engine (each of its pages is then read once a batch, not once a few rows): a sixteenth
-    /// of the rows (at least 131,072, and no more than about four million values), so that a
+    /// are read in large batches from a source without an engine (each of its pages is then
+    /// read once a batch, not once a few rows): a sixteenth of the rows (at least 131,072, and no more than about four million values), so that a
     /// page is read some sixteen times however many rows there are (a sort of 50,000,000
     /// Parquet rows, whose pages outgrow the page cache, read each page 381 times in batches of
     /// 131,072); in batches of 10,000 otherwise (an engine's statement a batch).
@@ -444,9 +444,15 @@ extension TableSource {
         while at < total {
             let range = at..<Swift.min(total, at + batch)
             // The columns written alone, where the source can read them so.
+            var positioned: TextColumns? = nil
+            if let run, run.lowerBound >= 0 {
+                let read = try texts(ofColumns: columns, at: (run.lowerBound + range.lowerBound)..<(run.lowerBound + range.upperBound), progress: .unwatched)
+                // Past the table's rows a position reads no row, where a name reads a null one.
+                if read.rowCount == range.count { positioned = read }
+            }
             let rows: TextColumns
-            if let run {
-                rows = try texts(ofColumns: columns, at: (run.lowerBound + range.lowerBound)..<(run.lowerBound + range.upperBound), progress: .unwatched)
+            if let positioned {
+                rows = positioned
             } else if let names {
                 rows = try texts(ofColumns: columns, named: names.names(in: range), progress: .unwatched)
             } else if filters.isEmpty && order.isEmpty {
