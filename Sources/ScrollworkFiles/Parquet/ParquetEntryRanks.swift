@@ -11,9 +11,9 @@ struct ParquetEntryRanks: Sendable {
 
     /// The kinds whose keys are the values' own (text as text, whole numbers and reals as
     /// numbers, dates, times and timestamps as the numbers they are stored as), which the sort
-    /// does not read again another way: a float's or a decimal's key
-    /// is its text, which a column of numbers sorts as the number it spells.
-    static func ranks(_ kind: ParquetValueKind) -> Bool { [.text, .signed, .double].contains(kind) || kind.isTemporal }
+    /// does not read again another way: a float's or a decimal's key is its text, which a
+    /// column of numbers sorts as the number it spells.
+    static func ranks(_ kind: ParquetValueKind) -> Bool { [.text, .double].contains(kind) || kind.sortsAsWholeNumber }
 
     /// The ranks of field `field`'s entries in `table`, text ordered by `textOrder`; nil when a
     /// row group's chunk has no dictionary, or a page that is not dictionary-encoded or whose

@@ -149,7 +149,7 @@ struct ParquetSortRows: RowSource, Sendable {
     /// dictionary entries ranked, whole numbers, reals, booleans, dates, times or timestamps.
     func spills(_ field: Int) -> Bool {
         let node = table.root.children[field]
-        return node.isLeaf && !node.isRepeated && (ranks[field] != nil || [.signed, .double, .boolean].contains(node.kind) || node.kind.isTemporal)
+        return node.isLeaf && !node.isRepeated && (ranks[field] != nil || node.kind.sortsAsWholeNumber || [.double, .boolean].contains(node.kind))
     }
 
     /// The keys of field `field`'s values of rows `range` (places among those sorted) as words
@@ -312,9 +312,9 @@ extension ParquetValueKind {
                     }
                 }
             }
-        case let .int64(v) where self == .signed || isTemporal:
+        case let .int64(v) where sortsAsWholeNumber:
             for slot in slots { if slot >= 0 && slot < count { keys.appendInt(Int(v[slot])) } else { keys.appendMissing() } }
-        case let .int32(v) where self == .signed || isTemporal:
+        case let .int32(v) where sortsAsWholeNumber:
             for slot in slots { if slot >= 0 && slot < count { keys.appendInt(Int(v[slot])) } else { keys.appendMissing() } }
         case let .int32(v) where self == .unsigned:
             for slot in slots { if slot >= 0 && slot < count { keys.appendInt(Int(UInt32(bitPattern: v[slot]))) } else { keys.appendMissing() } }
@@ -350,7 +350,7 @@ extension ParquetValueKind {
         switch values {
         case let .indexed(dictionary, _): return ranked || hasWordKeys(dictionary, ranked: false)
         case _ where ranked: return false
-        case .int32, .int64: return self == .signed || isTemporal
+        case .int32, .int64: return sortsAsWholeNumber
         case .doubles: return self == .double
         case .booleans: return self == .boolean
         default: return false
@@ -369,8 +369,8 @@ extension ParquetValueKind {
             guard let ranks else { return wordKey(dictionary, at: entry, ranks: nil) }
             guard entry < ranks.count, ranks[entry] >= 0 else { return nil }
             return UInt64(ranks[entry])
-        case let .int32(v) where self == .signed || isTemporal: return WordSort.word(Int(v[slot]))
-        case let .int64(v) where self == .signed || isTemporal: return WordSort.word(Int(v[slot]))
+        case let .int32(v) where sortsAsWholeNumber: return WordSort.word(Int(v[slot]))
+        case let .int64(v) where sortsAsWholeNumber: return WordSort.word(Int(v[slot]))
         case let .doubles(v) where self == .double: return WordSort.word(v[slot])
         // Shown as "false" and "true", which sort in that order.
         case let .booleans(v) where self == .boolean: return v[slot] ? 1 : 0
@@ -395,6 +395,10 @@ extension ParquetValueKind {
         default: false
         }
     }
+
+    /// True when a sort keys the kind's 32- and 64-bit values as the whole numbers they are:
+    /// signed integers, and dates, times and timestamps.
+    var sortsAsWholeNumber: Bool { self == .signed || isTemporal }
 
     /// Value `i` of `values` when they are 32- or 64-bit whole numbers.
     private static func whole(_ values: ParquetValues, at i: Int) -> Int? {

@@ -104,9 +104,9 @@ extension ParquetValueKind {
             for (slot, place) in zip(slots, places) where slot >= 0 && slot < count { batch.set(Int(v[slot]), column: column, row: place) }
         // Dates, times and timestamps written straight into the batch: no string made a value.
         case let .int64(v) where isTemporal:
-            for (slot, place) in zip(slots, places) where slot >= 0 && slot < count { batch.set(column: column, row: place) { _ = appendTemporal(v[slot], to: &$0) } }
+            for (slot, place) in zip(slots, places) where slot >= 0 && slot < count { batch.set(column: column, row: place) { appendTemporal(v[slot], to: &$0) } }
         case let .int32(v) where isTemporal:
-            for (slot, place) in zip(slots, places) where slot >= 0 && slot < count { batch.set(column: column, row: place) { _ = appendTemporal(Int64(v[slot]), to: &$0) } }
+            for (slot, place) in zip(slots, places) where slot >= 0 && slot < count { batch.set(column: column, row: place) { appendTemporal(Int64(v[slot]), to: &$0) } }
         default:
             for (slot, place) in zip(slots, places) where slot >= 0 && slot < count { batch.set(value(values, at: slot).presentText, column: column, row: place) }
         }

@@ -21,10 +21,10 @@ public struct ParquetTable: TableSource {
     public var loop = ConcurrentLoop.serial
     /// The most rows a sort by one column holds in memory (about 12 bytes a row at its peak, so
     /// 12,582,912 rows stay under 200 MB), and a sort by several this many divided by their
-    /// count: a sort of more rows by up to eight columns of text from dictionaries, whole numbers,
-    /// reals, booleans, dates, times or timestamps sorts them ``rowsSortedAtOnce`` at a time and merges them, the runs and the order
-    /// kept in temporary files, so that a file of any length sorts in about the same memory (a
-    /// third slower than in memory). At least 1.
+    /// count: a sort of more rows by up to eight columns of text from dictionaries, whole
+    /// numbers, reals, booleans, dates, times or timestamps sorts them ``rowsSortedAtOnce`` at a
+    /// time and merges them, the runs and the order kept in temporary files, so that a file of
+    /// any length sorts in about the same memory (a third slower than in memory). At least 1.
     public var rowsSortedInMemory = 12 << 20
     /// The rows of each piece a sort of more than ``rowsSortedInMemory`` sorts at once (some 30
     /// bytes a row). At least 1.

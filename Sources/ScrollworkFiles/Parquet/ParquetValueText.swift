@@ -51,7 +51,7 @@ extension ParquetValueKind {
             let value = bits == 32 ? UInt64(UInt32(truncatingIfNeeded: raw)) : UInt64(bitPattern: raw)
             return value <= UInt64(Int.max) ? .int(Int(value)) : .string(String(value))
         case let .decimal(scale): return .string(Self.decimal(magnitude: [raw.magnitude], negative: raw < 0, scale: scale))
-        case .date, .time, .timestamp: return .string(Self.text { _ = appendTemporal(raw, to: &$0) })
+        case .date, .time, .timestamp: return .string(Self.text { appendTemporal(raw, to: &$0) })
         default: return .int(Int(raw))
         }
     }
@@ -138,9 +138,9 @@ extension ParquetValueKind {
     }
 
     /// Appends the text ``value(_:at:)`` gives a date, time of day or timestamp stored as the
-    /// whole number `raw`, written straight into `bytes` (a save writes millions); false, and
-    /// nothing appended, for other kinds.
-    func appendTemporal(_ raw: Int64, to bytes: inout [UInt8]) -> Bool {
+    /// whole number `raw`, written straight into `bytes` (a save writes millions); nothing for
+    /// other kinds.
+    func appendTemporal(_ raw: Int64, to bytes: inout [UInt8]) {
         switch self {
         case .date: Self.appendDate(days: raw, to: &bytes)
         case let .time(digits): Self.appendClock(raw, digits: digits, to: &bytes)
@@ -150,9 +150,8 @@ extension ParquetValueKind {
             bytes.append(UInt8(ascii: " "))
             Self.appendClock(inDay, digits: digits, to: &bytes)
             if utc { bytes.append(UInt8(ascii: "Z")) }
-        default: return false
+        default: break
         }
-        return true
     }
 
     /// The bytes of ``appendTemporal(_:to:)``'s text of a date, time or timestamp of the years

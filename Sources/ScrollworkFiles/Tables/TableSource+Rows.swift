@@ -425,10 +425,11 @@ extension TableSource {
     ///
     /// Rows named in an order of their own (not a run of names, which are read as positions)
     /// are read in large batches from a source without an engine (each of its pages is then
-    /// read once a batch, not once a few rows): a sixteenth of the rows (at least 131,072, and no more than about four million values), so that a
-    /// page is read some sixteen times however many rows there are (a sort of 50,000,000
-    /// Parquet rows, whose pages outgrow the page cache, read each page 381 times in batches of
-    /// 131,072); in batches of 10,000 otherwise (an engine's statement a batch).
+    /// read once a batch, not once a few rows): a sixteenth of the rows (at least 131,072, and
+    /// no more than about four million values), so that a page is read some sixteen times
+    /// however many rows there are (a sort of 50,000,000 Parquet rows, whose pages outgrow the
+    /// page cache, read each page 381 times in batches of 131,072); in batches of 10,000
+    /// otherwise (an engine's statement a batch).
     ///
     /// - Throws: `TableSourceError` when the source or the writer fails, or `progress` says stop.
     public func append(names: RowOrder?, count: Int, where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int],
