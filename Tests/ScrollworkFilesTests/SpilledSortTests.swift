@@ -26,7 +26,7 @@ import Testing
             let missing = (0..<count).map { _ in Int.random(in: 0..<6, using: &random) == 0 }
             for ascending in [true, false] {
                 let order = try SpilledSort(pieceRows: piece, ascending: ascending)
-                    .order(count: count, keys: { range in [(Array(keys[range]), Array(missing[range]))] }, name: { $0 * 3 }, progress: .unwatched)
+                    .order(count: count, keys: { range in [.init(keys: Array(keys[range]), missing: Array(missing[range]))] }, name: { $0 * 3 }, progress: .unwatched)
                 let expected = Self.reference(keys, missing, ascending: ascending).map { $0 * 3 }
                 #expect(Array(order) == expected, "\(count) rows in pieces of \(piece), ascending \(ascending)")
                 #expect(order.largest == expected.max())
@@ -52,10 +52,71 @@ import Testing
                     return a < b
                 }
                 let order = try SpilledSort(pieceRows: piece, ascending: directions).order(count: count, keys: { range in
-                    columns.map { (Array($0.keys[range]), Array($0.missing[range])) }
+                    columns.map { .init(keys: Array($0.keys[range]), missing: Array($0.missing[range])) }
                 }, name: { $0 + 1 }, progress: .unwatched)
                 #expect(Array(order) == expected.map { $0 + 1 }, "\(count) rows in pieces of \(piece), directions \(directions)")
             }
+        }
+    }
+
+    /// -1, 0 or 1 as `a` comes before, with or after `b` byte by byte, a text before any that
+    /// goes on from it: the reference for keys of text.
+    static func compareBytes(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        a == b ? 0 : a.lexicographicallyPrecedes(b) ? -1 : 1
+    }
+
+    @Test("keys of text merge into the order a sort of every text at once gives: byte by byte, a text before those that go on from it, long shared beginnings, zero bytes, missing texts last both ways, with keys of words before and after, however little the merge reads ahead")
+    func textKeysMergeInOrder() throws {
+        var random = SystemRandomNumberGenerator()
+        // Texts that tie in their first eight bytes and past them, differ only in length, or
+        // hold zero bytes where a shorter text is padded.
+        let stems: [[UInt8]] = [[], Array("a".utf8), Array("ab".utf8), Array("https://example.com/path/".utf8), [0x61, 0x62, 0], Array(repeating: 0xFF, count: 9), [0]]
+        func text() -> [UInt8]? {
+            guard Int.random(in: 0..<7, using: &random) != 0 else { return nil }
+            let stem = stems.randomElement(using: &random)!
+            return stem + (0..<Int.random(in: 0...20, using: &random)).map { _ in [0, 0x61, 0x62, 0xC3, 0xFF].randomElement(using: &random)! }
+        }
+        for (count, piece) in [(0, 2), (1, 1), (17, 4), (3_000, 256), (3_000, 3_001)] {
+            let texts = (0..<count).map { _ in text() }
+            let words = (0..<count).map { _ in UInt64.random(in: 0...2, using: &random) }
+            for (directions, textFirst) in [([true], true), ([false], true), ([true, false], true), ([false, true], false), ([true, true, false], true)] {
+                /// True for the key of text: the first or the second.
+                func isText(_ j: Int) -> Bool { j == (textFirst ? 0 : 1) }
+                let expected = (0..<count).sorted { a, b in
+                    for (j, ascending) in directions.enumerated() {
+                        if isText(j) {
+                            if (texts[a] == nil) != (texts[b] == nil) { return texts[a] != nil }
+                            if let x = texts[a], let y = texts[b], Self.compareBytes(x, y) != 0 { return (Self.compareBytes(x, y) < 0) == ascending }
+                        } else if words[a] != words[b] {
+                            return (words[a] < words[b]) == ascending
+                        }
+                    }
+                    return a < b
+                }
+                for textWords in [1, 40, 1 << 23] {
+                    var sort = SpilledSort(pieceRows: piece, ascending: directions)
+                    sort.textWordsMerged = textWords
+                    let order = try sort.order(count: count, keys: { range in
+                        directions.indices.map { j in
+                            isText(j)
+                                ? SpilledSort.Keys(texts: Array(texts[range]))
+                                : SpilledSort.Keys(keys: Array(words[range]), missing: Array(repeating: false, count: range.count))
+                        }
+                    }, name: { $0 }, progress: .unwatched)
+                    let got = Array(order)
+                    let first = (0..<Swift.min(got.count, expected.count)).first { got[$0] != expected[$0] }
+                    #expect(first == nil && got.count == expected.count, "\(count) rows in pieces of \(piece), directions \(directions), text first \(textFirst), \(textWords) words read ahead: first differs at \(String(describing: first)): \(first.map { [got[$0], expected[$0]].map { "\($0) \(String(describing: texts[$0])) \(words[$0])" } } ?? [])")
+                }
+            }
+        }
+    }
+
+    @Test("a piece that reads text for a column in one piece and words in another is refused with a message")
+    func textKeysOfOneKind() {
+        #expect(throws: TableSourceError.failed("the sort read text for a column in one piece and not in another")) {
+            try SpilledSort(pieceRows: 2, ascending: true).order(count: 4, keys: { range in
+                [range.lowerBound == 0 ? .init(texts: [[1], [2]]) : .init(keys: [1, 2], missing: [])]
+            }, name: { $0 }, progress: .unwatched)
         }
     }
 
@@ -72,13 +133,13 @@ import Testing
     func stopsAndRefuses() throws {
         let stop = TableProgress(isCancelled: { true })
         #expect(throws: TableSourceError.cancelled) {
-            try SpilledSort(pieceRows: 10, ascending: true).order(count: 100, keys: { range in [(Array(repeating: 0, count: range.count), [])] }, name: { $0 }, progress: stop)
+            try SpilledSort(pieceRows: 10, ascending: true).order(count: 100, keys: { range in [.init(keys: Array(repeating: 0, count: range.count), missing: [])] }, name: { $0 }, progress: stop)
         }
         #expect(throws: TableSourceError.failed("the sort read 3 keys for 10 rows")) {
-            try SpilledSort(pieceRows: 10, ascending: true).order(count: 100, keys: { _ in [([1, 2, 3], [])] }, name: { $0 }, progress: .unwatched)
+            try SpilledSort(pieceRows: 10, ascending: true).order(count: 100, keys: { _ in [.init(keys: [1, 2, 3], missing: [])] }, name: { $0 }, progress: .unwatched)
         }
         #expect(throws: TableSourceError.failed("the sort read keys of 1 columns for 2")) {
-            try SpilledSort(pieceRows: 10, ascending: [true, false]).order(count: 100, keys: { range in [(Array(repeating: 0, count: range.count), [])] }, name: { $0 }, progress: .unwatched)
+            try SpilledSort(pieceRows: 10, ascending: [true, false]).order(count: 100, keys: { range in [.init(keys: Array(repeating: 0, count: range.count), missing: [])] }, name: { $0 }, progress: .unwatched)
         }
         #expect(throws: TableSourceError.unsupported("a sort spills by 1 to 8 keys, not 9")) {
             try SpilledSort(pieceRows: 10, ascending: Array(repeating: true, count: 9)).order(count: 100, keys: { _ in [] }, name: { $0 }, progress: .unwatched)
@@ -128,12 +189,13 @@ import Testing
         return table
     }
 
-    @Test("a Parquet table sorted a few thousand rows at a time gives the order it gives sorted at once: whole numbers, reals, text from dictionaries, nulls, by one column or several, with and without a filter")
+    @Test("a Parquet table sorted a few thousand rows at a time gives the order it gives sorted at once: whole numbers, reals, text (ties past its first eight bytes, not ASCII), nulls, by one column or several, with and without a filter")
     func parquetSpillsAsItSortsInMemory() throws {
         var lines = ["n,r,t,u"]
         for i in 0..<70_000 {
             let r = i % 11 == 0 ? "" : (i % 13 == 0 ? "-0.0" : "\(Double((i * 37) % 977) / 4 - 50)")
-            lines.append("\(i % 7 == 0 ? "" : "\((i * 7_919) % 1_000 - 300)"),\(r),\(i % 5 == 0 ? "" : "w\((i * 31) % 5_000)"),\(Double(i) * 1.000_1)")
+            let t = i % 5 == 0 ? "" : "w\((i * 31) % 5_000)" + (i % 2 == 0 ? "-and-a-tail-past-eight-bytes-\(i % 3)" : i % 3 == 0 ? "é" : "")
+            lines.append("\(i % 7 == 0 ? "" : "\((i * 7_919) % 1_000 - 300)"),\(r),\(t),\(Double(i) * 1.000_1)")
         }
         let table = try ParquetWriterTests.savedFromFile(lines.joined(separator: "\n") + "\n", numeric: [true, true, false, true])
         let filter = try RowFilter(parsing: "n>=100", columns: ColumnNames(table.columnTitles))
@@ -146,25 +208,29 @@ import Testing
                     let order = [ColumnOrder(column: column, ascending: ascending)]
                     let spilled = try spilling.rowNames(where: filters, orderedBy: order, progress: .unwatched)
                     // This file's pages are placed by its offset index, their headers unread, so
-                    // its text is not known to be all dictionary entries: it sorts in memory.
-                    #expect(spilled.isSpooled == (column != 2), "column \(column) spills, ascending \(ascending), \(filters.count) filters")
+                    // its text is not known to be all dictionary entries: it spills as text.
+                    #expect(spilled.isSpooled, "column \(column) spills, ascending \(ascending), \(filters.count) filters")
                     #expect(spilled == (try table.rowNames(where: filters, orderedBy: order, progress: .unwatched)), "column \(column), ascending \(ascending), \(filters.count) filters")
                 }
             }
         }
-        // Several columns spill when every one of them can, each in its own direction; the same
-        // column twice too. A column of text that cannot, or fewer rows than a piece, sort in memory.
+        // Several columns spill, each in its own direction; the same column twice too, and text
+        // with words.
         for order in [[ColumnOrder(column: 0), ColumnOrder(column: 1, ascending: false)], [ColumnOrder(column: 1, ascending: false), ColumnOrder(column: 0), ColumnOrder(column: 3)],
-                      [ColumnOrder(column: 0, ascending: false), ColumnOrder(column: 0)], [ColumnOrder(column: 0), ColumnOrder(column: 2)]] {
+                      [ColumnOrder(column: 0, ascending: false), ColumnOrder(column: 0)], [ColumnOrder(column: 0), ColumnOrder(column: 2)],
+                      [ColumnOrder(column: 2, ascending: false), ColumnOrder(column: 1)]] {
             for filters in [[], [filter]] {
                 let spilled = try spilling.rowNames(where: filters, orderedBy: order, progress: .unwatched)
-                #expect(spilled.isSpooled == !order.contains { $0.column == 2 }, "\(order) spills, \(filters.count) filters")
+                #expect(spilled.isSpooled, "\(order) spills, \(filters.count) filters")
                 #expect(spilled == (try table.rowNames(where: filters, orderedBy: order, progress: .unwatched)), "\(order), \(filters.count) filters")
             }
         }
         #expect(!(try Self.holding(70_000, table).rowNames(where: [], orderedBy: [ColumnOrder(column: 0)], progress: .unwatched)).isSpooled)
         // A sort by several columns holds fewer rows in memory: this many divided by their count.
         #expect(try Self.holding(70_000, table).rowNames(where: [], orderedBy: [ColumnOrder(column: 0), ColumnOrder(column: 1)], progress: .unwatched).isSpooled)
+        // Text held in memory takes some 120 bytes a row and its own: it counts as some ten columns.
+        #expect(try Self.holding(70_000, table).rowNames(where: [], orderedBy: [ColumnOrder(column: 2)], progress: .unwatched).isSpooled)
+        #expect(!(try Self.holding(700_000, table).rowNames(where: [], orderedBy: [ColumnOrder(column: 2)], progress: .unwatched)).isSpooled)
     }
 
     @Test("a Parquet file's dates and timestamps sort in time, as DuckDB sorts them, years before 1000 and past 9999 too (their text would sort them otherwise), and spill so; booleans spill false first")
@@ -211,6 +277,35 @@ import Testing
         }
         let flags = try Array(table.rowNames(where: [], orderedBy: [ColumnOrder(column: 2)], progress: .unwatched)).map { rows[$0][2] }
         #expect(flags == flags.sorted { ($0 ?? "~") < ($1 ?? "~") }, "false, then true, then the nulls")
+    }
+
+    @Test("a Parquet file's 32-bit reals sort as numbers, a NaN among them after infinity as DuckDB puts it (their text sorted the whole column as text), and spill so; unsigned 64-bit numbers past Int.max sort after the rest and spill so")
+    func floatsAndUnsignedSortAsNumbers() throws {
+        let floats: [String?] = ["9.0", "10.0", "1.5", nil, "-2.5", "nan", "inf", "-inf", "100.25", "0.5"]
+        let unsigned: [String?] = ["5", "9223372036854775813", "18446744073709551615", nil, "0", "9223372036854775807", "7", "12", "9223372036854775808", "1"]
+        let path = ParquetWriterTests.path()
+        defer { unlink(path) }
+        var writer = try TableWriter(output: OutputFile(path: path), format: .parquet, titles: ["f", "u"], parquetKinds: [.float, .fixedWidthInteger(bits: 64, signed: false)])
+        let rows = (0..<40).map { r in [floats[(r * 3) % floats.count], unsigned[(r * 7) % unsigned.count]] }
+        try writer.append(rows)
+        #expect(writer.widerKinds == nil)
+        try writer.finish()
+        let table = try ParquetTable(path: path)
+        let floatOrder = ["-inf", "-2.5", "0.5", "1.5", "9.0", "10.0", "100.25", "inf", "nan"]
+        let unsignedOrder = ["0", "1", "5", "7", "12", "9223372036854775807", "9223372036854775808", "9223372036854775813", "18446744073709551615"]
+        for (column, order) in [(0, floatOrder), (1, unsignedOrder)] {
+            for ascending in [true, false] {
+                let sorted = [ColumnOrder(column: column, ascending: ascending)]
+                let inMemory = try table.rowNames(where: [], orderedBy: sorted, progress: .unwatched)
+                let spilled = try Self.holding(7, table).rowNames(where: [], orderedBy: sorted, progress: .unwatched)
+                let present = Array(inMemory).map { rows[$0][column] }.compactMap { $0 }
+                // Each value's rank in order; the nulls last both ways.
+                let ranks = present.map { order.firstIndex(of: $0) ?? -1 }
+                #expect(!ranks.contains(-1) && ranks == (ascending ? ranks.sorted() : ranks.sorted(by: >)), "column \(column), ascending \(ascending): \(present)")
+                #expect(Array(inMemory).suffix(4).allSatisfy { rows[$0][column] == nil })
+                #expect(spilled.isSpooled && spilled == inMemory, "column \(column), ascending \(ascending)")
+            }
+        }
     }
 
     @Test("a filter over rows read as text tests them a piece at a time and keeps what it keeps tested at once, with and without the row groups' statistics; a frequency table over them counts the same")

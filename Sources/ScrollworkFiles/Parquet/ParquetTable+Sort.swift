@@ -24,9 +24,17 @@ extension ParquetTable {
         let groups = kept.map { groupsHolding($0, in: layout) }
         for field in Set(order.map(\.column)) { ranks[field] = try ParquetEntryRanks(table: self, field: field, textOrder: .lexical, groups: groups) }
         let rows = ParquetSortRows(table: self, layout: layout, positions: kept, ranks: ranks)
-        if rows.count > Swift.max(1, rowsSortedInMemory / order.count), order.allSatisfy({ rows.spills($0.column) }), SpilledSort.fits(rows: rows.count, keys: order.count) {
+        // A key of text held in memory takes its bytes and some 120 more a row; one spilled, its
+        // bytes and some 24 a row a piece at a time.
+        let textRowBytes = order.compactMap { rows.textBytesPerRow(ofField: $0.column) }
+        let weight = order.count - textRowBytes.count + textRowBytes.reduce(0) { $0.addingSaturating((120 + $1) / 12) }
+        let textBytes = UInt64(textRowBytes.reduce(0) { $0.addingSaturating($1) }).multipliedReportingOverflow(by: UInt64(rows.count))
+        if rows.count > Swift.max(1, rowsSortedInMemory / weight), order.allSatisfy({ rows.spills($0.column) }),
+           SpilledSort.fits(rows: rows.count, keys: order.count, textKeys: textRowBytes.count, textBytes: textBytes.overflow ? .max : textBytes.partialValue) {
             let names = kept
-            let spilled = try SpilledSort(pieceRows: Swift.max(1, rowsSortedAtOnce), ascending: order.map(\.ascending))
+            let rowBytes = textRowBytes.reduce(0) { $0.addingSaturating(24 + $1) }
+            let piece = textRowBytes.isEmpty ? rowsSortedAtOnce : Swift.min(rowsSortedAtOnce, Self.textBytesSortedAtOnce / Swift.max(1, rowBytes))
+            let spilled = try SpilledSort(pieceRows: Swift.max(1, piece), ascending: order.map(\.ascending))
                 .order(count: rows.count, keys: { range throws(TableSourceError) in
                     try order.map { column throws(TableSourceError) in try rows.wordKeys(ofField: column.column, in: range) }
                 }, name: { names?[$0] ?? $0 }, progress: progress)
@@ -52,6 +60,9 @@ extension ParquetTable {
         let narrow = try sorted(as: UInt32.self)
         return kept.map { kept in RowOrder(narrow.map { kept[Int($0)] }) } ?? RowOrder(narrow: narrow)
     }
+
+    /// The bytes of text a piece of a spilled sort by text holds at most, roughly.
+    static let textBytesSortedAtOnce = 64 << 20
 
     /// The row groups holding any of `positions` (ascending).
     private func groupsHolding(_ positions: [Int], in layout: ParquetLayout) -> Set<Int> {
@@ -102,8 +113,9 @@ struct ParquetSortRows: RowSource, Sendable {
         var column = TableColumn<Int>(title, id: "\(field)", textOrder: .lexical) { position in rows.values(ofField: field, at: [position]).first ?? .missing("NULL") }
         column.sourceValues = { source, range in (source as? ParquetSortRows)?.values(ofField: field, in: range) ?? [] }
         column.sourceKeys = { source, range, keys in (source as? ParquetSortRows)?.keys(ofField: field, in: range, into: &keys) ?? false }
-        // Floats, decimals and whole numbers past Int.max are values of text: a column of
-        // numbers sorts them as the numbers they spell, as a sort of the rows read as text does.
+        // Decimals are values of text (and so are floats and whole numbers past Int.max where
+        // the pages' keys cannot be read): a column of numbers sorts them as the numbers they
+        // spell, as a sort of the rows read as text does.
         column.sortsNumericTextAsNumbers = table.isNumeric(field)
         return column
     }
@@ -145,16 +157,28 @@ struct ParquetSortRows: RowSource, Sendable {
         return true
     }
 
-    /// True when field `field`'s values have keys of one word each (``wordKeys(ofField:in:)``):
-    /// dictionary entries ranked, whole numbers, reals, booleans, dates, times or timestamps.
+    /// True when field `field`'s values have keys a sort spills with (``wordKeys(ofField:in:)``):
+    /// dictionary entries ranked, whole numbers of either sign, reals of 32 or 64 bits, booleans,
+    /// dates, times or timestamps, one word each, or text and bytes, their own.
     func spills(_ field: Int) -> Bool {
         let node = table.root.children[field]
-        return node.isLeaf && !node.isRepeated && (ranks[field] != nil || node.kind.sortsAsWholeNumber || [.double, .boolean].contains(node.kind))
+        return node.isLeaf && !node.isRepeated && (ranks[field] != nil || node.kind.sortsAsWholeNumber || [.double, .float, .unsigned, .boolean].contains(node.kind) || node.kind.sortsByBytes)
+    }
+
+    /// About how many bytes a value of field `field` takes, from its chunks' sizes, when a sort
+    /// that spills keys it as text (at most 2^32); nil when it keys it as a word.
+    func textBytesPerRow(ofField field: Int) -> Int? {
+        let node = table.root.children[field]
+        guard spills(field), ranks[field] == nil, node.kind.sortsByBytes else { return nil }
+        let total = layout.metadata.rowGroups.reduce(0) { sum, group in
+            sum.addingSaturating(node.leaves.lowerBound < group.columns.count ? group.columns[node.leaves.lowerBound].uncompressedSize : 0)
+        }
+        return Swift.min(1 << 32, total / Swift.max(1, layout.rowCount))
     }
 
     /// The keys of field `field`'s values of rows `range` (places among those sorted) as words
-    /// that order as the sort orders the values (``WordSort``), and which are missing: each row
-    /// group's read on a core of the table's loop.
+    /// that order as the sort orders the values (``WordSort``), or as their text (text and bytes
+    /// not ranked), and which are missing: each row group's read on a core of the table's loop.
     ///
     /// - Throws: `TableSourceError` when a page cannot be read, or holds values of another kind
     ///   than its column's.
@@ -177,22 +201,17 @@ struct ParquetSortRows: RowSource, Sendable {
         guard let read = table.loop.map(spans.count, { k in
             Result { () throws(TableSourceError) in try rows.wordKeys(ofField: field, group: spans[k].group, places: spans[k].places) }
         }) else { throw .cancelled }
-        var keys: [UInt64] = [], missing: [Bool] = []
-        keys.reserveCapacity(range.count)
-        missing.reserveCapacity(range.count)
-        for span in read {
-            let (k, m) = try span.get()
-            keys += k
-            missing += m
-        }
-        return (keys, missing)
+        var keys = ranks[field] == nil && table.root.children[field].kind.sortsByBytes ? SpilledSort.Keys(textsFor: range.count) : SpilledSort.Keys(keys: [], missing: [])
+        for span in read { keys.append(try span.get()) }
+        return keys
     }
 
     /// ``wordKeys(ofField:in:)`` of `places`, all of them in row group `group`.
     private func wordKeys(ofField field: Int, group: Int, places: Range<Int>) throws(TableSourceError) -> SpilledSort.Keys {
-        var keys = [UInt64](repeating: 0, count: places.count), missing = [Bool](repeating: true, count: places.count)
         let start = layout.groupStarts[group]
         let rows = positions.map { $0[places].map { $0 - start } } ?? Array((places.lowerBound - start)..<(places.upperBound - start))
+        if ranks[field] == nil, table.root.children[field].kind.sortsByBytes { return try textKeys(ofField: field, group: group, rows: rows) }
+        var keys = [UInt64](repeating: 0, count: places.count), missing = [Bool](repeating: true, count: places.count)
         let ranked = ranks[field].flatMap { $0.ranks.indices.contains(group) ? $0.ranks[group] : nil }
         var unread = ranks[field] != nil && ranked == nil, read = 0
         // Each page is read once: none is kept, so a sort of any length leaves the cache alone.
@@ -208,7 +227,23 @@ struct ParquetSortRows: RowSource, Sendable {
         }
         // A row no page gave would sort as missing: the sort is refused instead.
         if unread || read != rows.count { throw .failed("\(table.title): the sort by \(table.columnTitles[field]) could not read row group \(group + 1)'s entries") }
-        return (keys, missing)
+        return SpilledSort.Keys(keys: keys, missing: missing)
+    }
+
+    /// The keys of text or bytes field `field`'s values of `rows` of row group `group` (rows
+    /// ascending, from the group's start), their texts a row after another.
+    private func textKeys(ofField field: Int, group: Int, rows: [Int]) throws(TableSourceError) -> SpilledSort.Keys {
+        var keys = SpilledSort.Keys(textsFor: rows.count), failed = false
+        try table.eachPage(ofField: field, group: group, rows: rows, keep: false) { column, taken, slots in
+            guard !failed, case let .flat(kind, values, index) = column.storage, taken.first == keys.count else { failed = true; return }
+            for row in slots {
+                let slot = index.map { ParquetColumn.slot(ofRow: row, in: $0) } ?? row
+                if !kind.appendTextKey(values, at: slot, to: &keys) { failed = true }
+            }
+        }
+        // A row no page gave would sort as missing: the sort is refused instead.
+        if failed || keys.count != rows.count { throw .failed("\(table.title): the sort by \(table.columnTitles[field]) could not read row group \(group + 1)'s values") }
+        return keys
     }
 
     /// Field `field`'s values of rows `range` (places among those sorted).
@@ -319,17 +354,13 @@ extension ParquetValueKind {
         case let .int32(v) where self == .unsigned:
             for slot in slots { if slot >= 0 && slot < count { keys.appendInt(Int(UInt32(bitPattern: v[slot]))) } else { keys.appendMissing() } }
         case let .int64(v) where self == .unsigned:
-            // Past Int.max a value is shown as its digits, and sorts as the number they spell.
-            for slot in slots {
-                guard slot >= 0 && slot < count else {
-                    keys.appendMissing()
-                    continue
-                }
-                let n = UInt64(bitPattern: v[slot])
-                if n <= UInt64(Int.max) { keys.appendInt(Int(n)) } else { keys.appendDouble(Double(n)) }
-            }
+            for slot in slots { if slot >= 0 && slot < count { keys.appendInt(Self.unsignedKey(v[slot])) } else { keys.appendMissing() } }
         case let .doubles(v):
             for slot in slots { if slot >= 0 && slot < count { keys.appendDouble(v[slot]) } else { keys.appendMissing() } }
+        case let .floats(v) where self == .float:
+            // As the reals they are, not as the text they are shown as ("nan" would make every
+            // row of the column sort as text).
+            for slot in slots { if slot >= 0 && slot < count { keys.appendDouble(Double(v[slot])) } else { keys.appendMissing() } }
         case let .bytes(starts, data) where self == .text:
             // Safe: `starts` are the offsets the page's decoder made, ascending and ending at
             // `data`'s count, one more than the values; a slot is checked below `count` first.
@@ -339,7 +370,28 @@ extension ParquetValueKind {
                 }
             }
         default:
-            for slot in slots { if slot >= 0 && slot < count { keys.append(value(values, at: slot)) } else { keys.appendMissing() } }
+            for slot in slots { if slot >= 0 && slot < count { keys.append(sortValue(values, at: slot)) } else { keys.appendMissing() } }
+        }
+    }
+
+    /// True for text and bytes (shown as hex, which orders as the bytes do): a sort that spills
+    /// keys them by their own bytes (``appendTextKey(_:at:to:)``).
+    var sortsByBytes: Bool { self == .text || self == .binary }
+
+    /// Appends the key of value `slot` of `values` to `keys` as text: its bytes (text's repaired
+    /// as it is shown, where they are not UTF-8), or missing for a slot outside the values or an
+    /// entry outside its dictionary; false for values that are not bytes.
+    func appendTextKey(_ values: ParquetValues, at slot: Int, to keys: inout SpilledSort.Keys) -> Bool {
+        guard slot >= 0, slot < values.count else {
+            keys.appendMissingText()
+            return true
+        }
+        switch values {
+        case let .indexed(dictionary, indices): return appendTextKey(dictionary, at: Int(indices[slot]), to: &keys)
+        case let .bytes(starts, data):
+            keys.appendText(data[starts[slot]..<starts[slot + 1]], repairing: self == .text)
+            return true
+        default: return false
         }
     }
 
@@ -350,8 +402,9 @@ extension ParquetValueKind {
         switch values {
         case let .indexed(dictionary, _): return ranked || hasWordKeys(dictionary, ranked: false)
         case _ where ranked: return false
-        case .int32, .int64: return sortsAsWholeNumber
+        case .int32, .int64: return sortsAsWholeNumber || self == .unsigned
         case .doubles: return self == .double
+        case .floats: return self == .float
         case .booleans: return self == .boolean
         default: return false
         }
@@ -372,16 +425,28 @@ extension ParquetValueKind {
         case let .int32(v) where sortsAsWholeNumber: return WordSort.word(Int(v[slot]))
         case let .int64(v) where sortsAsWholeNumber: return WordSort.word(Int(v[slot]))
         case let .doubles(v) where self == .double: return WordSort.word(v[slot])
+        case let .floats(v) where self == .float: return WordSort.word(Double(v[slot]))
+        case let .int32(v) where self == .unsigned: return WordSort.word(Int(UInt32(bitPattern: v[slot])))
+        case let .int64(v) where self == .unsigned: return WordSort.word(Self.unsignedKey(v[slot]))
         // Shown as "false" and "true", which sort in that order.
         case let .booleans(v) where self == .boolean: return v[slot] ? 1 : 0
         default: return nil
         }
     }
 
-    /// Value `i` of `values` as a sort takes it: ``value(_:at:)``, but a whole number past
-    /// Int.max (shown as its digits) as the real it is.
+    /// The whole number an unsigned 64-bit value (stored as the bits `bits`) sorts by: the
+    /// value less 2^63, so that every value, past Int.max too, orders exactly, as a whole
+    /// number and never as a real that two of them could tie in.
+    static func unsignedKey(_ bits: Int64) -> Int { Int(bits) ^ Int.min }
+
+    /// Value `i` of `values` as a sort takes it: ``value(_:at:)``, but an unsigned 64-bit number
+    /// as its ``unsignedKey(_:)`` and a 32- or 16-bit real (shown as text) as the real it is.
     private func sortValue(_ values: ParquetValues, at i: Int) -> TableValue {
-        if self == .unsigned, case let .int64(v) = values, UInt64(bitPattern: v[i]) > UInt64(Int.max) { return .double(Double(UInt64(bitPattern: v[i]))) }
+        if self == .unsigned, case let .int64(v) = values { return .int(Self.unsignedKey(v[i])) }
+        if self == .float, case let .floats(v) = values { return .double(Double(v[i])) }
+        if self == .float16, case let .bytes(starts, data) = values, starts[i + 1] - starts[i] == 2 {
+            return .double(Double(halfFloat(UInt16(data[starts[i]]) | UInt16(data[starts[i] + 1]) << 8)))
+        }
         if isTemporal, let raw = Self.whole(values, at: i) { return .int(raw) }
         return value(values, at: i)
     }

@@ -216,7 +216,7 @@ extension ParquetValueKind {
 
 /// IEEE half-precision bits read as a Float, without relying on Float16 (missing on some
 /// platforms).
-private func halfFloat(_ bits: UInt16) -> Float {
+func halfFloat(_ bits: UInt16) -> Float {
     let sign: Float = bits & 0x8000 != 0 ? -1 : 1
     let exponent = Int((bits >> 10) & 0x1F), mantissa = Float(bits & 0x3FF)
     switch exponent {

@@ -11,6 +11,9 @@ struct SpilledSort {
     let pieceRows: Int
     /// Each key's direction, the first key deciding first.
     let ascending: [Bool]
+    /// The words of texts (their bytes past the first eight) the merge reads ahead from all
+    /// the runs together, about 64 MB; a run reads at least one record's however long.
+    var textWordsMerged = 1 << 23
 
     /// A sort by one key.
     init(pieceRows: Int, ascending: Bool) { self.init(pieceRows: pieceRows, ascending: [ascending]) }
@@ -21,48 +24,50 @@ struct SpilledSort {
         self.ascending = ascending
     }
 
-    /// The keys of a range of places, and which of them are missing.
-    typealias Keys = (keys: [UInt64], missing: [Bool])
-
     /// The most keys a sort spills by: a record's last word holds a missing bit a key above its
     /// place.
     static let mostKeys = 8
 
-    /// Records read from a run at a time while merging.
-    private static let readRecords = 1 << 14
+    /// The bytes of temporary files a sort of a row by `keys` keys takes, `textKeys` of them
+    /// text, past the bytes of its texts: its record in a run (a word a key, one for its place
+    /// and one for each text's length), a word at most of padding a text, and its name in the
+    /// order (8).
+    static func bytesPerRow(keys: Int, textKeys: Int = 0) -> UInt64 {
+        let keys = Swift.min(mostKeys, Swift.max(1, keys)), texts = Swift.min(keys, Swift.max(0, textKeys))
+        return UInt64(8 * (keys + 1 + 2 * texts) + 8)
+    }
 
-    /// The bytes of temporary files a sort of a row by `keys` keys takes: its record in a run
-    /// (a word a key and one for its place) and its name in the order (8).
-    static func bytesPerRow(keys: Int) -> UInt64 { UInt64(8 * (Swift.max(1, keys) + 1) + 8) }
-
-    /// True when a sort of `rows` rows by `keys` keys (1 to ``mostKeys``) may keep its runs and
-    /// order in the temporary directory: within what ``TemporarySpace`` lets a program write
-    /// there by choice (on a file system in memory, a quarter of what is free: every byte there
-    /// is memory too).
-    static func fits(rows: Int, keys: Int = 1, budget: UInt64 = TemporarySpace.budget()) -> Bool {
+    /// True when a sort of `rows` rows by `keys` keys (1 to ``mostKeys``), `textKeys` of them
+    /// text of `textBytes` bytes in all, may keep its runs and order in the temporary directory:
+    /// within what ``TemporarySpace`` lets a program write there by choice (on a file system in
+    /// memory, a quarter of what is free: every byte there is memory too).
+    static func fits(rows: Int, keys: Int = 1, textKeys: Int = 0, textBytes: UInt64 = 0, budget: UInt64 = TemporarySpace.budget()) -> Bool {
         guard (1...mostKeys).contains(keys), rows <= placeLimit(keys: keys) else { return false }
-        let needed = UInt64(Swift.max(0, rows)).multipliedReportingOverflow(by: bytesPerRow(keys: keys))
-        return !needed.overflow && needed.partialValue <= budget
+        let needed = UInt64(Swift.max(0, rows)).multipliedReportingOverflow(by: bytesPerRow(keys: keys, textKeys: textKeys))
+        let total = needed.partialValue.addingReportingOverflow(textBytes)
+        return !needed.overflow && !total.overflow && total.partialValue <= budget
     }
 
     /// The most places a sort by `keys` keys numbers: their missing bits take the top of a word.
     private static func placeLimit(keys: Int) -> Int { Int(UInt64.max >> UInt64(Swift.min(mostKeys, Swift.max(1, keys)))) }
 
     /// Places `0..<count` in the order of their keys (`keys(range)` gives a range's, a
-    /// ``Keys`` for each direction in ``ascending``, read once), each written as the name
-    /// `name(place)` gives it.
+    /// ``Keys`` for each direction in ``ascending``, read once, each column's keys words or
+    /// texts in every range alike), each written as the name `name(place)` gives it.
     ///
     /// - Throws: ``TableSourceError/cancelled`` once `progress` says stop; what `keys` throws;
     ///   ``TableSourceError/failed(_:)`` when a temporary file cannot be made or written, or
-    ///   `keys` gives keys of another count; ``TableSourceError/unsupported(_:)`` for no key,
-    ///   more than ``mostKeys``, or more places than their missing bits leave room to number.
+    ///   `keys` gives keys of another count or kind; ``TableSourceError/unsupported(_:)`` for no
+    ///   key, more than ``mostKeys``, or more places than their missing bits leave room to number.
     func order(count: Int, keys: (Range<Int>) throws(TableSourceError) -> [Keys], name: (Int) -> Int, progress: TableProgress) throws(TableSourceError) -> RowOrder {
         let width = ascending.count
         guard (1...Self.mostKeys).contains(width) else { throw .unsupported("a sort spills by 1 to \(Self.mostKeys) keys, not \(width)") }
         guard count <= Self.placeLimit(keys: width) else { throw .unsupported("a sort by \(width) keys spills at most \(Self.placeLimit(keys: width)) rows, not \(count)") }
         let piece = Swift.max(1, pieceRows)
         let runs = try SpooledWords(purpose: "the sort's pieces")
-        var bounds: [Range<Int>] = []
+        var tails: SpooledWords? = nil
+        var isText: [Bool]? = nil
+        var bounds: [Range<Int>] = [], tailBounds: [Range<Int>] = []
         var start = 0
         while start < count {
             let range = start..<Swift.min(count, start.addingSaturating(piece))
@@ -70,20 +75,28 @@ struct SpilledSort {
             let read = try keys(range)
             guard read.count == width else { throw .failed("the sort read keys of \(read.count) columns for \(width)") }
             if let short = read.first(where: { $0.keys.count != range.count }) { throw .failed("the sort read \(short.keys.count) keys for \(range.count) rows") }
-            try write(piece: range, read, into: runs, progress: progress)
+            guard isText == nil || isText == read.map(\.isText) else { throw .failed("the sort read text for a column in one piece and not in another") }
+            isText = read.map(\.isText)
+            if tails == nil, read.contains(where: \.isText) { tails = try SpooledWords(purpose: "the sort's texts") }
+            let tailStart = tails?.count ?? 0
+            try write(piece: range, read, into: runs, tails: tails, progress: progress)
             bounds.append(range)
+            tailBounds.append(tailStart..<(tails?.count ?? 0))
             start = range.upperBound
             _ = progress.report(0.8 * Double(start) / Double(count))
         }
         try runs.finish()
-        return try merge(runs, bounds: bounds, name: name, progress: progress)
+        try tails?.finish()
+        let texts = RunMerge.Texts(spool: tails, bounds: tailBounds, isText: isText ?? [])
+        return try merge(runs, bounds: bounds, texts: texts, name: name, progress: progress)
     }
 
     /// Sorts the keys `read` of places `range`, a stable pass a key from the last, and writes
     /// them to `runs` as one run: a record a place of its keys (a missing key 0, a descending
-    /// key's bits flipped, so a merge compares every key ascending) and its place with a missing
-    /// bit a key at the top.
-    private func write(piece range: Range<Int>, _ read: [Keys], into runs: SpooledWords, progress: TableProgress) throws(TableSourceError) {
+    /// key's bits flipped, so a merge compares every key ascending), its place with a missing
+    /// bit a key at the top, and each text's length; each text's bytes past its first word go
+    /// to `tails`, in the records' order.
+    private func write(piece range: Range<Int>, _ read: [Keys], into runs: SpooledWords, tails: SpooledWords?, progress: TableProgress) throws(TableSourceError) {
         var sorted: [UInt32]? = nil
         for j in read.indices.reversed() {
             let column = read[j]
@@ -92,36 +105,49 @@ struct SpilledSort {
             let missing = sorted.map { $0.map { Int($0) < column.missing.count && column.missing[Int($0)] } } ?? column.missing
             guard let pass = WordSort.positions(keys: keys, missing: missing, ascending: ascending[j], progress: { _ in !progress.isCancelled })
             else { throw progress.isCancelled ? .cancelled : .failed("the sort cannot sort \(keys.count) keys at once") }
-            sorted = sorted.map { before in pass.map { before[Int($0)] } } ?? pass
+            let placed = sorted.map { before in pass.map { before[Int($0)] } } ?? pass
+            sorted = column.orderingTies(placed, ascending: ascending[j])
         }
+        let texts = read.indices.filter { read[$0].isText }
         // Written a block at a time: a piece's records whole would be a word a key and row more.
-        var records: [UInt64] = []
-        records.reserveCapacity(SpooledWords.blockWords + read.count + 1)
+        var records: [UInt64] = [], tailWords: [UInt64] = []
+        records.reserveCapacity(SpooledWords.blockWords + read.count + texts.count + 1)
+        // Each column's lists held apart, so that the loop reads them without a copy a record.
+        let keyColumns = read.map(\.keys), missingColumns = read.map(\.missing)
         for position in sorted ?? [] {
             let i = Int(position)
             var tag = UInt64(range.lowerBound + i)
-            for j in read.indices {
-                if i < read[j].missing.count && read[j].missing[i] {
+            for j in keyColumns.indices {
+                if i < missingColumns[j].count && missingColumns[j][i] {
                     records.append(0)
                     tag |= 1 << UInt64(63 - j)
                 } else {
-                    records.append(ascending[j] ? read[j].keys[i] : ~read[j].keys[i])
+                    records.append(ascending[j] ? keyColumns[j][i] : ~keyColumns[j][i])
                 }
             }
             records.append(tag)
+            for j in texts {
+                records.append(UInt64(read[j].textLength(i)))
+                read[j].appendTailWords(i, to: &tailWords)
+            }
             if records.count >= SpooledWords.blockWords {
                 try runs.append(contentsOf: records)
                 records.removeAll(keepingCapacity: true)
             }
+            if tailWords.count >= SpooledWords.blockWords {
+                try tails?.append(contentsOf: tailWords)
+                tailWords.removeAll(keepingCapacity: true)
+            }
         }
         try runs.append(contentsOf: records)
+        try tails?.append(contentsOf: tailWords)
     }
 
     /// The runs in `runs` (run `r` holds the records of places `bounds[r]`) merged into one
     /// order of names.
-    private func merge(_ runs: SpooledWords, bounds: [Range<Int>], name: (Int) -> Int, progress: TableProgress) throws(TableSourceError) -> RowOrder {
+    private func merge(_ runs: SpooledWords, bounds: [Range<Int>], texts: RunMerge.Texts, name: (Int) -> Int, progress: TableProgress) throws(TableSourceError) -> RowOrder {
         let order = try SpooledWords(purpose: "the sorted order")
-        var merge = try RunMerge(runs, bounds: bounds, keys: ascending.count)
+        var merge = try RunMerge(runs, bounds: bounds, ascending: ascending, texts: texts, textWords: textWordsMerged)
         var names: [UInt64] = []
         names.reserveCapacity(SpooledWords.blockWords)
         var merged = 0, largest: Int? = nil
@@ -141,135 +167,5 @@ struct SpilledSort {
         try order.append(contentsOf: names)
         try order.finish()
         return RowOrder(spooled: order, largest: largest)
-    }
-
-    /// A run's records, read a few thousand at a time.
-    fileprivate struct RunReader {
-        /// The run's records not yet read into `buffer`.
-        var records: Range<Int>
-        /// Words a record: its keys and its tag.
-        let width: Int
-        var buffer: [UInt64] = []
-        /// Where the record last read starts in `buffer`.
-        var head = 0
-        var at = 0
-
-        /// Reads the run's next record into place at ``head``; false at the run's end.
-        mutating func advance(in runs: SpooledWords) throws(TableSourceError) -> Bool {
-            if at >= buffer.count {
-                guard !records.isEmpty else { return false }
-                let taken = records.prefix(SpilledSort.readRecords)
-                buffer = try runs.words(in: width * taken.lowerBound..<width * taken.upperBound, keeping: false)
-                guard buffer.count == width * taken.count else { throw .failed("the sort's pieces could not be read back whole") }
-                records = taken.upperBound..<records.upperBound
-                at = 0
-            }
-            head = at
-            at += width
-            return true
-        }
-    }
-}
-
-/// The runs of a ``SpilledSort`` merged: the heads of the runs in a binary heap, the least
-/// taken first.
-private struct RunMerge {
-    /// A run's head as the heap orders it: its first key and its tag (its place, a missing bit a
-    /// key at the top), the later keys read from the run's buffer when the first ties.
-    struct Head {
-        let key: UInt64
-        let tag: UInt64
-        let run: Int
-    }
-
-    let runs: SpooledWords
-    var readers: [SpilledSort.RunReader]
-    let keys: Int
-    private var heap: [Head] = []
-    /// The bits of a tag that are its place.
-    private let placeMask: UInt64
-
-    init(_ runs: SpooledWords, bounds: [Range<Int>], keys: Int) throws(TableSourceError) {
-        self.runs = runs
-        self.keys = keys
-        placeMask = UInt64.max >> UInt64(keys)
-        // The runs lie one after the next, in the places' order.
-        var first = 0
-        readers = bounds.map { bound in
-            defer { first += bound.count }
-            return SpilledSort.RunReader(records: first..<(first + bound.count), width: keys + 1)
-        }
-        heap.reserveCapacity(readers.count)
-        for r in readers.indices {
-            if let head = try read(r) { push(head) }
-        }
-    }
-
-    /// The next place in order, or nil once every run is taken.
-    mutating func next() throws(TableSourceError) -> Int? {
-        guard let least = heap.first else { return nil }
-        if let head = try read(least.run) {
-            heap[0] = head
-        } else {
-            heap.swapAt(0, heap.count - 1)
-            heap.removeLast()
-        }
-        siftDown()
-        return Int(least.tag & placeMask)
-    }
-
-    /// Run `r`'s next record as a head, or nil at its end.
-    private mutating func read(_ r: Int) throws(TableSourceError) -> Head? {
-        guard try readers[r].advance(in: runs) else { return nil }
-        let at = readers[r].head, buffer = readers[r].buffer
-        return Head(key: buffer[at], tag: buffer[at + keys], run: r)
-    }
-
-    /// True when `a` comes first: key by key, present before missing and then by the key's
-    /// word, and at last by place.
-    @inline(__always)
-    private func precedes(_ a: Head, _ b: Head) -> Bool {
-        let missing = a.tag >> 63, otherMissing = b.tag >> 63
-        if missing != otherMissing { return missing < otherMissing }
-        if a.key != b.key { return a.key < b.key }
-        if keys > 1, let decided = laterKeys(a, b) { return decided }
-        return a.tag & placeMask < b.tag & placeMask
-    }
-
-    /// Whether `a` comes first by the keys after the first, or nil when they tie.
-    private func laterKeys(_ a: Head, _ b: Head) -> Bool? {
-        let one = readers[a.run], other = readers[b.run]
-        for j in 1..<keys {
-            let bit = UInt64(63 - j)
-            let missing = (a.tag >> bit) & 1, otherMissing = (b.tag >> bit) & 1
-            if missing != otherMissing { return missing < otherMissing }
-            let key = one.buffer[one.head + j], otherKey = other.buffer[other.head + j]
-            if key != otherKey { return key < otherKey }
-        }
-        return nil
-    }
-
-    private mutating func push(_ head: Head) {
-        heap.append(head)
-        var i = heap.count - 1
-        while i > 0 {
-            let parent = (i - 1) / 2
-            guard precedes(heap[i], heap[parent]) else { break }
-            heap.swapAt(i, parent)
-            i = parent
-        }
-    }
-
-    private mutating func siftDown() {
-        var i = 0
-        while true {
-            let left = 2 * i + 1, right = left + 1
-            var least = i
-            if left < heap.count, precedes(heap[left], heap[least]) { least = left }
-            if right < heap.count, precedes(heap[right], heap[least]) { least = right }
-            guard least != i else { return }
-            heap.swapAt(i, least)
-            i = least
-        }
     }
 }
