@@ -19,7 +19,9 @@ struct ParquetEntryTexts: Sendable {
             if var text = kind.value(dictionary, at: entry).presentText { text.withUTF8 { unsafe bytes.append(contentsOf: $0) } }
             starts.append(bytes.count)
         }
-        self.bytes = bytes
+        // Kept as long as the cache keeps them: the room their growth left (up to as much
+        // again) is given back, and the cache counts what they hold.
+        self.bytes = bytes.capacity > bytes.count + bytes.count / 8 ? Array(bytes[...]) : bytes
         self.starts = starts
     }
 
@@ -27,5 +29,5 @@ struct ParquetEntryTexts: Sendable {
     var count: Int { starts.count - 1 }
 
     /// The bytes it keeps, about.
-    var memory: Int { bytes.count + starts.count * 8 }
+    var memory: Int { bytes.capacity + starts.capacity * 8 }
 }
