@@ -18,14 +18,20 @@ extension ParquetTable {
         let (room, overflow) = perRow.multipliedReportingOverflow(by: names.count)
         batch.reserveText(overflow ? 0 : room)
         let keep = names.count < Self.pagesKeptBelow / Swift.max(1, columns.count)
-        var reserved = Set<Int>()
+        var reserved = false
         try eachGroup(ofColumns: columns, named: names, progress: progress) { column, field, group, places, rows throws(TableSourceError) in
             let entries = try entryTexts(field, group: group)
-            // A column of dictionaries' text: its room made at once, from its first entries'
-            // length, where doubling would hold up to three times its text while it moves.
-            if let entries, entries.count > 0, reserved.insert(column).inserted {
-                let (room, overflow) = (entries.bytes.count / entries.count + 1).multipliedReportingOverflow(by: names.count)
-                batch.reserveText(overflow ? 0 : room)
+            // Columns of dictionaries' text: their room made at once, from the first group's
+            // entries, where doubling would hold up to three times the text while it moves.
+            if !reserved {
+                reserved = true
+                var perRow = 0
+                for field in columns {
+                    guard let entries = try entryTexts(field, group: group), entries.count > 0 else { continue }
+                    perRow = perRow.addingSaturating(entries.bytes.count / entries.count + 1)
+                }
+                let (room, overflow) = perRow.multipliedReportingOverflow(by: names.count)
+                batch.reserveText(overflow ? 0 : room + room / 16)
             }
             try eachPage(ofField: field, group: group, rows: rows, keep: keep) { values, inPage, slots in
                 // Each row's place read as it is written: no list of them made a page.
