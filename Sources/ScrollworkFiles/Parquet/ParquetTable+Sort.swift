@@ -8,11 +8,13 @@ extension ParquetTable {
     /// kept rows sorted by the pages' typed values (an integer sorts as an integer however large,
     /// text as text, a date, time or timestamp in time, a null last either way; ties in the
     /// file's order). A nested field in the order is sorted by its JSON, over rows read as text.
-    /// More rows than ``rowsSortedInMemory`` (divided by the order's columns) by up to eight
-    /// columns of text from dictionaries, whole numbers, reals, booleans, dates, times or
-    /// timestamps are sorted ``rowsSortedAtOnce`` at a time and merged, their order kept in a
-    /// temporary file, where the temporary directory has room for it (24 bytes a row by one
-    /// column, and 8 more for each further column).
+    /// More rows than ``rowsSortedInMemory`` (divided by the order's columns, a column of text
+    /// not from dictionaries counting as about ten) by up to eight flat columns of text, bytes,
+    /// whole numbers, 32- and 64-bit reals, booleans, dates, times or timestamps (or of values
+    /// all read from dictionaries) are sorted ``rowsSortedAtOnce`` at a time (a piece of text
+    /// about 64 MB) and merged, their order kept in a temporary file,
+    /// where the temporary directory has room for it (24 bytes a row by one column, 8 more for
+    /// each further column, and a text's bytes and 16 more for each column of text).
     public func rowNames(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> RowOrder {
         try checkColumns(order.map(\.column))
         let flat = order.allSatisfy { root.children[$0.column].isLeaf && !root.children[$0.column].isRepeated }

@@ -21,7 +21,8 @@ public struct ParquetTable: TableSource {
     public var loop = ConcurrentLoop.serial
     /// The most rows a sort by one column holds in memory (about 12 bytes a row at its peak, so
     /// 12,582,912 rows stay under 200 MB), and a sort by several this many divided by their
-    /// count: a sort of more rows by up to eight columns of text from dictionaries, whole
+    /// count (a column of text not from dictionaries counts as about ten: some 120 bytes a row
+    /// besides its own): a sort of more rows by up to eight columns of text, bytes, whole
     /// numbers, reals, booleans, dates, times or timestamps sorts them ``rowsSortedAtOnce`` at a
     /// time and merges them, the runs and the order kept in temporary files, so that a file of
     /// any length sorts in about the same memory (a third slower than in memory). At least 1.
