@@ -367,5 +367,9 @@ import Testing
         let text = try ParquetTable(path: ParquetReaderTests.folder + "/types-snappy.parquet")
         let column = try #require(text.columnTitles.firstIndex(of: "string"))
         #expect(try Self.holding(3, text).rowNames(where: [], orderedBy: [ColumnOrder(column: column)], progress: .unwatched).isSpooled, "text from dictionaries spills")
+        // Decimals of up to 18 digits spill (as the numbers their text reads as); wider ones sort in memory.
+        let decimal = try #require(text.columnTitles.firstIndex(of: "decimal9")), wide = try #require(text.columnTitles.firstIndex(of: "decimal30"))
+        #expect(try Self.holding(3, text).rowNames(where: [], orderedBy: [ColumnOrder(column: decimal, ascending: false)], progress: .unwatched).isSpooled)
+        #expect(!(try Self.holding(3, text).rowNames(where: [], orderedBy: [ColumnOrder(column: wide)], progress: .unwatched)).isSpooled)
     }
 }

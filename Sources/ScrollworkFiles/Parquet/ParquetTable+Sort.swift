@@ -10,11 +10,11 @@ extension ParquetTable {
     /// file's order). A nested field in the order is sorted by its JSON, over rows read as text.
     /// More rows than ``rowsSortedInMemory`` (divided by the order's columns, a column of text
     /// not from dictionaries counting as about ten) by up to eight flat columns of text, bytes,
-    /// whole numbers, 32- and 64-bit reals, booleans, dates, times or timestamps (or of values
-    /// all read from dictionaries) are sorted ``rowsSortedAtOnce`` at a time (a piece of text
-    /// about 64 MB) and merged, their order kept in a temporary file,
-    /// where the temporary directory has room for it (24 bytes a row by one column, 8 more for
-    /// each further column, and a text's bytes and 16 more for each column of text).
+    /// whole numbers, 32- and 64-bit reals, decimals of up to 18 digits, booleans, dates, times
+    /// or timestamps (or of values all read from dictionaries) are sorted ``rowsSortedAtOnce``
+    /// at a time (a piece of text about 64 MB) and merged, their order kept in a temporary
+    /// file, where the temporary directory has room for it (24 bytes a row by one column, 8
+    /// more for each further column, and a text's bytes and 16 more for each column of text).
     public func rowNames(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> RowOrder {
         try checkColumns(order.map(\.column))
         let flat = order.allSatisfy { root.children[$0.column].isLeaf && !root.children[$0.column].isRepeated }
@@ -160,11 +160,19 @@ struct ParquetSortRows: RowSource, Sendable {
     }
 
     /// True when field `field`'s values have keys a sort spills with (``wordKeys(ofField:in:)``):
-    /// dictionary entries ranked, whole numbers of either sign, reals of 32 or 64 bits, booleans,
-    /// dates, times or timestamps, one word each, or text and bytes, their own.
+    /// dictionary entries ranked, whole numbers of either sign, reals of 32 or 64 bits, decimals
+    /// of up to 18 digits, booleans, dates, times or timestamps, one word each, or text and
+    /// bytes, their own.
     func spills(_ field: Int) -> Bool {
         let node = table.root.children[field]
-        return node.isLeaf && !node.isRepeated && (ranks[field] != nil || node.kind.sortsAsWholeNumber || [.double, .float, .unsigned, .boolean].contains(node.kind) || node.kind.sortsByBytes)
+        return node.isLeaf && !node.isRepeated && (ranks[field] != nil || node.kind.sortsAsWholeNumber || [.double, .float, .unsigned, .boolean].contains(node.kind)
+            || node.kind.sortsByBytes || (node.kind.decimalScale != nil && Self.decimalFitsAWord(node.element)))
+    }
+
+    /// True when a decimal column stored as `element` holds 18 digits at most: 32- or 64-bit
+    /// numbers, or fixed-length bytes of up to eight.
+    private static func decimalFitsAWord(_ element: ParquetMetadata.SchemaElement) -> Bool {
+        element.type == 1 || element.type == 2 || (element.type == 7 && (element.typeLength ?? .max) <= 8)
     }
 
     /// About how many bytes a value of field `field` takes, from its chunks' sizes, when a sort
@@ -404,7 +412,9 @@ extension ParquetValueKind {
         switch values {
         case let .indexed(dictionary, _): return ranked || hasWordKeys(dictionary, ranked: false)
         case _ where ranked: return false
-        case .int32, .int64: return sortsAsWholeNumber || self == .unsigned
+        case .int32, .int64: return sortsAsWholeNumber || self == .unsigned || decimalScale != nil
+        // Decimals of up to eight bytes (18 digits) read as a whole number, or as a real.
+        case let .bytes(starts, _) where decimalScale != nil: return zip(starts, starts.dropFirst()).allSatisfy { $1 - $0 <= 8 }
         case .doubles: return self == .double
         case .floats: return self == .float
         case .booleans: return self == .boolean
@@ -428,6 +438,12 @@ extension ParquetValueKind {
         case let .int64(v) where sortsAsWholeNumber: return WordSort.word(Int(v[slot]))
         case let .doubles(v) where self == .double: return WordSort.word(v[slot])
         case let .floats(v) where self == .float: return WordSort.word(Double(v[slot]))
+        // A decimal as a sort in memory takes its text: a whole number where it has no digits
+        // after the point, else the real it reads as.
+        case .int32 where decimalScale != nil, .int64 where decimalScale != nil, .bytes where decimalScale != nil:
+            guard case let .string(text) = value(values, at: slot) else { return nil }
+            if decimalScale == 0, let n = Int(text) { return WordSort.word(n) }
+            return Double(text).map { WordSort.word($0) }
         case let .int32(v) where self == .unsigned: return WordSort.word(Int(UInt32(bitPattern: v[slot])))
         case let .int64(v) where self == .unsigned: return WordSort.word(Self.unsignedKey(v[slot]))
         // Shown as "false" and "true", which sort in that order.
@@ -461,6 +477,12 @@ extension ParquetValueKind {
         case .date, .time, .timestamp: true
         default: false
         }
+    }
+
+    /// A decimal's digits after the point; nil for other kinds.
+    var decimalScale: Int? {
+        if case let .decimal(scale) = self { return scale }
+        return nil
     }
 
     /// True when a sort keys the kind's 32- and 64-bit values as the whole numbers they are:

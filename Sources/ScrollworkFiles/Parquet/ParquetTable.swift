@@ -23,9 +23,10 @@ public struct ParquetTable: TableSource {
     /// 12,582,912 rows stay under 200 MB), and a sort by several this many divided by their
     /// count (a column of text not from dictionaries counts as about ten: some 120 bytes a row
     /// besides its own): a sort of more rows by up to eight columns of text, bytes, whole
-    /// numbers, reals, booleans, dates, times or timestamps sorts them ``rowsSortedAtOnce`` at a
-    /// time and merges them, the runs and the order kept in temporary files, so that a file of
-    /// any length sorts in about the same memory (a third slower than in memory). At least 1.
+    /// numbers, reals, decimals of up to 18 digits, booleans, dates, times or timestamps sorts
+    /// them ``rowsSortedAtOnce`` at a time and merges them, the runs and the order kept in
+    /// temporary files, so that a file of any length sorts in about the same memory (a third
+    /// slower than in memory). At least 1.
     public var rowsSortedInMemory = 12 << 20
     /// The rows of each piece a sort of more than ``rowsSortedInMemory`` sorts at once (some 30
     /// bytes a row). At least 1.
