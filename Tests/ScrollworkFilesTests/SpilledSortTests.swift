@@ -120,13 +120,17 @@ import Testing
         }
     }
 
-    @Test("a sort spills only where the temporary directory has room for its runs and order (24 bytes a row, 8 more a further key), whatever the count, by 1 to 8 keys")
+    @Test("a sort spills only where the temporary directory has room for its runs and order (24 bytes a row, 8 more a further key, 16 more and its bytes a key of text), whatever the count, by 1 to 8 keys")
     func spillsWhereThereIsRoom() {
         #expect(SpilledSort.fits(rows: 1_000, budget: 24_000) && !SpilledSort.fits(rows: 1_001, budget: 24_000))
         #expect(SpilledSort.fits(rows: 1_000, keys: 3, budget: 40_000) && !SpilledSort.fits(rows: 1_001, keys: 3, budget: 40_000))
         #expect(SpilledSort.fits(rows: Int.min, budget: 0) && !SpilledSort.fits(rows: Int.max, budget: .max))
         #expect(!SpilledSort.fits(rows: 10, keys: 0, budget: .max) && !SpilledSort.fits(rows: 10, keys: 9, budget: .max) && !SpilledSort.fits(rows: 10, keys: .min, budget: .max))
         #expect(SpilledSort.fits(rows: (1 << 56) - 1, keys: 8, budget: .max) && !SpilledSort.fits(rows: 1 << 56, keys: 8, budget: .max))
+        // A key of text takes its length and a word of padding more a row, and its bytes.
+        #expect(SpilledSort.bytesPerRow(keys: 2, textKeys: 1) == 48 && SpilledSort.bytesPerRow(keys: 1, textKeys: 5) == 40)
+        #expect(SpilledSort.fits(rows: 1_000, keys: 2, textKeys: 1, textBytes: 2_000, budget: 50_000) && !SpilledSort.fits(rows: 1_000, keys: 2, textKeys: 1, textBytes: 2_001, budget: 50_000))
+        #expect(!SpilledSort.fits(rows: 10, textKeys: 1, textBytes: .max, budget: .max) && !SpilledSort.fits(rows: 10, textKeys: .max, textBytes: .max - 100, budget: .max))
     }
 
     @Test("a sort told to stop stops between pieces, and keys of the wrong count are refused with a message")
