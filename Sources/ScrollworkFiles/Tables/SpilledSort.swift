@@ -2,10 +2,11 @@ import Scrollwork
 
 /// A sort of more rows than a sort holds in memory at once. The keys are read a piece at a time,
 /// each piece sorted (``WordSort``, a pass a key from the last) and kept in a temporary file as a
-/// run, and the runs merged into an order kept in another (``RowOrder``): memory holds one
-/// piece's keys and a block of each run however many rows there are. Ties keep the places'
-/// order, and a missing key comes after every present one of its column in either direction, as
-/// every sort of a table does.
+/// run, and the runs merged into an order kept in another (``RowOrder``, ``RunMerge``): memory
+/// holds one piece's keys and a block of each run however many rows there are. A key is a word,
+/// or a text whose first eight bytes are its word and whose later bytes wait in a file of their
+/// own until two words tie. Ties keep the places' order, and a missing key comes after every
+/// present one of its column in either direction, as every sort of a table does.
 struct SpilledSort {
     /// Places sorted at a time.
     let pieceRows: Int
@@ -24,7 +25,7 @@ struct SpilledSort {
         self.ascending = ascending
     }
 
-    /// The most keys a sort spills by: a record's last word holds a missing bit a key above its
+    /// The most keys a sort spills by: a record's tag word holds a missing bit a key above its
     /// place.
     static let mostKeys = 8
 

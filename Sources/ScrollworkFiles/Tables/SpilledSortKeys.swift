@@ -161,7 +161,7 @@ extension SpilledSort {
             for k in 0..<count { words.append(word(i, k + 1)) }
         }
 
-        /// The words a text of `length` bytes keeps past its first (``tailWords(_:)``).
+        /// The words a text of `length` bytes keeps past its first (``appendTailWords(_:to:)``).
         static func tailWordCount(length: UInt64) -> Int {
             guard length > 8 else { return 0 }
             let past = length - 8
