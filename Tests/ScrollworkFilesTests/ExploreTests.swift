@@ -650,4 +650,95 @@ enum ExploreData {
         #expect(set.count == 5004 && set.elements.count == 5004)
         #expect(Dictionary(uniqueKeysWithValues: counts.entries.map { (String(decoding: $0.bytes, as: UTF8.self), $0.count) }) == expected && counts.distinct == 977)
     }
+
+    @Test("value counts past their limit keep the values first met, in that order, and count the rest together; added up, taken whole into an empty count, and asked whether they hold a value, they agree with a dictionary")
+    func valueCountsFirstMet() {
+        var random = SeededRandom(seed: 11)
+        // Texts of 0 to 30 bytes, the empty one and a zero byte among them, many repeated.
+        let texts: [[UInt8]] = (0..<20_000).map { _ in
+            let n = Int(random.next() % 31)
+            return (0..<n).map { k in k == 3 ? 0 : UInt8(97 + random.next() % 3) }
+        }
+        for limit in [0, 1, 57, 1_000, 100_000] {
+            var counts = ValueCounts(limit: limit)
+            var pieces = [ValueCounts(), ValueCounts(), ValueCounts()]
+            var order: [[UInt8]] = [], expected: [[UInt8]: Int] = [:], uncounted = 0
+            for (k, text) in texts.enumerated() {
+                text.withUnsafeBufferPointer { counts.add($0, count: 1 + k % 2) }
+                // Pieces in a row, as the file's pieces are counted and then added up in order.
+                text.withUnsafeBufferPointer { pieces[k * 3 / texts.count].add($0, count: 1 + k % 2) }
+                if expected[text] != nil {
+                    expected[text, default: 0] += 1 + k % 2
+                } else if order.count < limit {
+                    order.append(text)
+                    expected[text] = 1 + k % 2
+                } else {
+                    uncounted += 1 + k % 2
+                }
+            }
+            var merged = ValueCounts(limit: limit)
+            for piece in pieces { merged.add(piece) }
+            for counted in [counts, merged] {
+                #expect(counted.entries.map(\.bytes) == order, "limit \(limit)")
+                #expect(counted.entries.map(\.count) == order.map { expected[$0] ?? -1 } && counted.uncounted == uncounted)
+                #expect(counted.distinct == order.count && counted.isFull == (order.count >= limit))
+                for text in texts.prefix(500) { #expect(text.withUnsafeBufferPointer { counted.contains($0) } == (expected[text] != nil)) }
+            }
+            var taken = merged
+            let whole = taken.takeAll()
+            #expect(taken.distinct == 0 && taken.uncounted == 0 && taken.limit == limit && whole.entries.map(\.bytes) == order)
+        }
+        // Nothing counted below one; the limit clamped to what a slot numbers.
+        var none = ValueCounts(limit: .min)
+        [UInt8]("a".utf8).withUnsafeBufferPointer { none.add($0, count: 0); none.add($0, count: -5); none.add($0) }
+        #expect(none.distinct == 0 && none.uncounted == 1 && ValueCounts(limit: .max).limit == Int(Int32.max) - 1)
+        // No bytes are one value, with an address or without (a short record's missing field).
+        var empty = ValueCounts()
+        empty.add(UnsafeBufferPointer(start: nil, count: 0))
+        [UInt8]("x".utf8).withUnsafeBufferPointer { empty.add(UnsafeBufferPointer(rebasing: $0[1...])) }
+        #expect(empty.entries.map(\.count) == [2] && ValueHash.of(UnsafeBufferPointer(start: nil, count: 0)) == [UInt8]("x".utf8).withUnsafeBufferPointer { ValueHash.of(UnsafeBufferPointer(rebasing: $0[1...])) })
+    }
+
+    @Test("a frequency entry keeps its bytes exactly and shows them as text: bytes that are not UTF-8 read with U+FFFD, a null's bytes are none; the value set leaves the bytes, the bytes set leave the value; made from counted bytes or from its text, it is the same entry")
+    func frequencyEntryBytes() {
+        let bad: [UInt8] = [0x61, 0xE2, 0x82, 0x62]
+        let counted = FrequencyTable.Entry(bytes: ArraySlice([0x78] + bad + [0x78]).dropFirst().dropLast(), count: 3, isMissing: false)
+        #expect(counted.value == "a\u{FFFD}b" && counted.bytes == bad && counted.count == 3)
+        #expect(counted == FrequencyTable.Entry(value: "a\u{FFFD}b", bytes: bad, count: 3, isMissing: false))
+        #expect(counted.withShownBytes { Array($0) } == Array("a\u{FFFD}b".utf8))
+        let text = FrequencyTable.Entry(bytes: ArraySlice("café".utf8), count: 2, isMissing: false)
+        #expect(text == FrequencyTable.Entry(value: "café", count: 2, isMissing: false) && text.hashValue == FrequencyTable.Entry(value: "café", count: 2, isMissing: false).hashValue)
+        #expect(text.withShownBytes { Array($0) } == Array("café".utf8))
+        // "é" as one scalar and as e and an accent are two values, as their bytes are.
+        #expect(text != FrequencyTable.Entry(value: "cafe\u{301}", count: 2, isMissing: false))
+        let null = FrequencyTable.Entry(value: "NULL", bytes: [], count: 1, isMissing: false, isNull: true)
+        #expect(null.value == "NULL" && null.bytes.isEmpty && null.isMissing)
+        var changed = counted
+        changed.value = "shown"
+        #expect(changed.value == "shown" && changed.bytes == bad)
+        changed.bytes = Array("other".utf8)
+        #expect(changed.value == "shown" && changed.bytes == Array("other".utf8))
+        changed.value = "other"
+        #expect(changed == FrequencyTable.Entry(value: "other", count: 3, isMissing: false))
+    }
+
+    @Test("a frequency table's rows, made from its entries as they are read, are the rows its text gives: each field lent, fields split in place, the row of values past the limit, rows past the end empty")
+    func frequencyRowsAsRead() throws {
+        var counts = ValueCounts(limit: 4)
+        for text in [[UInt8]("b".utf8), [0xFF, 0x41], Array("a,\"q\"".utf8), Array("b".utf8), [], Array("5".utf8), Array("b".utf8)] {
+            text.withUnsafeBufferPointer { counts.add($0) }
+        }
+        let table = FrequencyTable(counted: counts, nulls: 2, total: 9, missing: .none)
+        let rows = table.rows
+        let records = table.entries.map { [$0.value, "\($0.count)", FrequencyTable.percentText(table.percent(of: $0))] } + [["(values past the first \(FrequencyTable.distinctLimit))", "1", "11.11"]]
+        #expect(rows.records == records && rows.count == 6 && StringRows(records).records == records)
+        #expect(table.entries.map(\.count) == [3, 2, 1, 1, 1] && table.entries.contains { $0.bytes == [0xFF, 0x41] && $0.value == "\u{FFFD}A" })
+        let all = Array(-1...6)
+        for field in -1...3 {
+            let lent = rows.values(ofField: field, at: all) { $0.map { String(decoding: $0, as: UTF8.self) } }
+            #expect(lent == StringRows(records).values(ofField: field, at: all) { $0.map { String(decoding: $0, as: UTF8.self) } }, "field \(field)")
+        }
+        #expect(rows.fields(at: all) { _, fields in fields.count } == StringRows(records).fields(at: all) { _, fields in fields.count })
+        #expect(rows.row(at: 3) == StringRows(records).row(at: 3) && rows.row(at: 5) == StringRows(records).row(at: 5) && rows.row(at: 9).fields.isEmpty)
+    }
 }

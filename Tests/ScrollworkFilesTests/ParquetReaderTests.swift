@@ -190,6 +190,25 @@ import Testing
         }
     }
 
+    @Test("once a frequency table is full, a row group counts only the values it holds, each as the whole group's count has it, and the rest together, for every column of every fixture")
+    func frequencyWithinKnownValues() throws {
+        let (files, _) = try Self.expected()
+        for name in files.keys.sorted() {
+            let table = try ParquetTable(path: Self.folder + "/" + name)
+            for column in table.columnTitles.indices where table.root.children[column].isLeaf && !table.root.children[column].isRepeated {
+                let whole = try table.counted(column, group: 0, within: nil)
+                // Every other value of the group's own, then a value no group holds.
+                var known = ValueCounts()
+                for (k, entry) in whole.counts.entries.enumerated() where k % 2 == 0 { entry.bytes.withUnsafeBufferPointer { known.add($0) } }
+                [UInt8]("no such value".utf8).withUnsafeBufferPointer { known.add($0) }
+                let within = try table.counted(column, group: 0, within: known)
+                let expected = whole.counts.entries.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+                #expect(within.counts.entries.map(\.bytes) == expected.map(\.bytes) && within.counts.entries.map(\.count) == expected.map(\.count), "\(name), \(table.columnTitles[column])")
+                #expect(within.nulls == whole.nulls && within.counts.uncounted == whole.counts.entries.reduce(0) { $0 + $1.count } - expected.reduce(0) { $0 + $1.count })
+            }
+        }
+    }
+
     @Test("rows read a column at a time from the pages are the rows read whole, in any piece of every fixture")
     func columnarValues() throws {
         let (files, _) = try Self.expected()

@@ -6,32 +6,6 @@ import Scrollwork
 /// Values are the same when their bytes are: `é` written as one scalar and as `e` with a
 /// combining accent are two values, as they are to filters and summaries.
 public struct FrequencyTable: Sendable, Hashable {
-    /// One value and its count.
-    public struct Entry: Sendable, Hashable {
-        /// The value as the file writes it (empty for an empty field; invalid UTF-8 as U+FFFD,
-        /// so two entries may read alike while their ``bytes`` differ).
-        public var value: String
-        /// The value's bytes, exactly as the file holds them.
-        public var bytes: [UInt8]
-        /// How many rows hold it.
-        public var count: Int
-        /// True for a missing value (empty, `NA`, a null, …).
-        public var isMissing: Bool
-        /// True for the nulls of a source that marks its own (a database's, Parquet's): no text
-        /// of the table's, shown as `NULL`, apart from an empty text.
-        public var isNull: Bool
-
-        /// `value` (its bytes `bytes`, the value's UTF-8 when nil), counted `count` times; a
-        /// null is missing whatever `isMissing` says.
-        public init(value: String, bytes: [UInt8]? = nil, count: Int, isMissing: Bool, isNull: Bool = false) {
-            self.value = value
-            self.bytes = bytes ?? Array(value.utf8)
-            self.count = count
-            self.isMissing = isMissing || isNull
-            self.isNull = isNull
-        }
-    }
-
     /// The values, by count (most first), then by value.
     public var entries: [Entry]
     /// The rows counted.
@@ -66,12 +40,12 @@ public struct FrequencyTable: Sendable, Hashable {
     public static func counting<Rows: InPlaceRows>(field: Int, of rows: Rows, within: RowSet? = nil, missing: MissingValues = .common,
                                                    concurrently loop: ConcurrentLoop = .serial, progress: (Double) -> Bool = { _ in true }) -> FrequencyTable? {
         let within = (within ?? .all(count: rows.count)).clamped(toRows: rows.count)
-        var counts: [[UInt8]: Int] = [:]
-        var uncounted = 0, nulls = 0
+        var counts = ValueCounts(limit: distinctLimit)
+        var nulls = 0
         // A field the row does not have is empty where an empty value is missing (a file's
         // short record); else it is a null, counted apart from an empty text.
         let countsNulls = missing.nullsApart
-        let finished = within.inRounds(of: RowFilter.pieceSize, loop: loop, progress: progress, { piece -> (counts: [(bytes: [UInt8], count: Int)], nulls: Int) in
+        let finished = within.inRounds(of: RowFilter.pieceSize, loop: loop, progress: progress, { piece -> (counts: ValueCounts, nulls: Int) in
             var counts = ValueCounts()
             var nulls = 0
             // Safe: each value's bytes are lent for the closure's call; the counter copies what it
@@ -79,15 +53,13 @@ public struct FrequencyTable: Sendable, Hashable {
             _ = unsafe rows.values(ofField: field, at: piece) { bytes in
                 if let bytes = unsafe bytes { unsafe counts.add(bytes) } else if countsNulls { nulls += 1 } else { unsafe counts.add(UnsafeBufferPointer(start: nil, count: 0)) }
             }
-            return (counts.entries, nulls)
+            return (counts, nulls)
         }, take: { piece in
             nulls += piece.nulls
-            for (value, n) in piece.counts {
-                if counts[value] != nil || counts.count < distinctLimit { counts[value, default: 0] += n } else { uncounted += n }
-            }
+            counts.add(piece.counts)
         })
         guard finished else { return nil }
-        return FrequencyTable(counts: counts, nulls: nulls, total: within.count, uncounted: uncounted, missing: missing)
+        return FrequencyTable(counted: counts.takeAll(), nulls: nulls, total: within.count, missing: missing)
     }
 
     /// The table of `counts` (each value's bytes and how many rows hold it) and `nulls` (a
@@ -96,29 +68,81 @@ public struct FrequencyTable: Sendable, Hashable {
     /// orders them (numbers by value, then text byte by byte, missing values, empty where that
     /// is missing or one of `missing`'s words, last, a null after them).
     public init(counts: [[UInt8]: Int], nulls: Int = 0, total: Int, uncounted: Int, missing: MissingValues = .common) {
-        let words = MissingBytes(missing)
-        var entries: [(entry: Entry, number: Double?)] = counts.map { bytes, count in
-            // Safe: the entry's bytes are lent for each call.
-            let isMissing = unsafe bytes.withUnsafeBufferPointer { unsafe words.isMissing($0) }
-            return unsafe (Entry(value: String(decoding: bytes, as: UTF8.self), bytes: bytes, count: count, isMissing: isMissing),
-                    number: isMissing ? nil : bytes.withUnsafeBufferPointer { unsafe FieldValues.integer($0).map(Double.init) ?? NumberText.real($0) }
-                        .flatMap { $0.isNaN ? nil : $0 })
-        }
-        // A null shows as NULL, its bytes none (it is no text of the table's).
-        if nulls > 0 { entries.append((Entry(value: TableValue.missing("NULL").description, bytes: [], count: nulls, isMissing: true, isNull: true), nil)) }
-        let sorted = entries.sorted { a, b in
+        var counted = ValueCounts()
+        // Safe: each value's bytes are lent for the call.
+        for (bytes, n) in counts { unsafe bytes.withUnsafeBufferPointer { unsafe counted.add($0, count: n) } }
+        self.init(counted: counted, nulls: nulls, total: total, missing: missing)
+        self.uncounted += uncounted
+    }
+
+    /// The table of `counted` (its uncounted values past the rows it holds) and `nulls` among
+    /// `total` rows, ordered as ``init(counts:nulls:total:uncounted:missing:)`` orders them.
+    init(counted: consuming ValueCounts, nulls: Int = 0, total: Int, missing: MissingValues = .common) {
+        let uncounted = counted.uncounted
+        var (entries, numbers) = Self.entries(of: counted, nulls: nulls, missing: missing)
+        // The entries' order sorted by their places, then the entries moved there: one array
+        // of them, where a sort of (entry, number) pairs held three at its peak.
+        var order = entries.indices.sorted { i, j in
+            let a = entries[i], b = entries[j]
             // Most frequent first; ties in the order a sort shows values, as a database orders
             // them: numbers by value, then text byte by byte, missing values last.
-            if a.0.count != b.0.count { return a.0.count > b.0.count }
-            if a.0.isMissing != b.0.isMissing { return b.0.isMissing }
-            if a.0.isNull != b.0.isNull { return b.0.isNull }
-            switch (a.number, b.number) {
-            case let (x?, y?) where x != y: return x < y
-            case (.some, nil): return true
-            case (nil, .some): return false
-            default: return a.0.bytes.lexicographicallyPrecedes(b.0.bytes)
+            if a.count != b.count { return a.count > b.count }
+            if a.isMissing != b.isMissing { return b.isMissing }
+            if a.isNull != b.isNull { return b.isNull }
+            let x = numbers[i], y = numbers[j]
+            if !x.isNaN || !y.isNaN, x != y { return y.isNaN || x < y }
+            return a.bytesPrecede(b)
+        }
+        numbers = []
+        Self.permute(&entries, to: &order)
+        self.init(entries: entries, total: total, uncounted: uncounted)
+    }
+
+    /// `counted`'s values as entries, in the order first met, a null's last, and each one's
+    /// number where it reads as one (NaN for text, a missing value and NaN itself): the
+    /// entries' bytes are slices of the counter's, one buffer for all, and the rest of the
+    /// counter is let go before the entries are sorted.
+    private static func entries(of counted: consuming ValueCounts, nulls: Int, missing: MissingValues) -> (entries: [Entry], numbers: [Double]) {
+        let words = MissingBytes(missing)
+        let (arena, ends, counts) = counted.parts()
+        var entries: [Entry] = []
+        var numbers: [Double] = []
+        entries.reserveCapacity(counts.count + 1)
+        numbers.reserveCapacity(counts.count + 1)
+        // Safe: each value's bytes lie inside the arena, lent for the loop.
+        unsafe arena.withUnsafeBufferPointer { buffer in
+            var start = 0
+            for (end, count) in zip(ends, counts) {
+                let bytes = unsafe UnsafeBufferPointer(rebasing: buffer[start..<end])
+                let isMissing = unsafe words.isMissing(bytes)
+                entries.append(Entry(bytes: arena[start..<end], count: count, isMissing: isMissing))
+                numbers.append(isMissing ? .nan : unsafe FieldValues.integer(bytes).map(Double.init) ?? NumberText.real(bytes) ?? .nan)
+                start = end
             }
-        }.map(\.entry)
-        self.init(entries: sorted, total: total, uncounted: uncounted)
+        }
+        // A null shows as NULL, its bytes none (it is no text of the table's).
+        if nulls > 0 {
+            entries.append(Entry(value: TableValue.missing("NULL").description, bytes: [], count: nulls, isMissing: true, isNull: true))
+            numbers.append(.nan)
+        }
+        return (entries, numbers)
+    }
+
+    /// Puts the entry at `order[k]` at `k`, a cycle at a time, in place (`order` is used up).
+    private static func permute(_ entries: inout [Entry], to order: inout [Int]) {
+        for start in order.indices where order[start] != start {
+            // Walk the cycle through `start`: each place takes the entry it names, the last the
+            // one first taken out.
+            let first = entries[start]
+            var k = start
+            while order[k] != start {
+                let from = order[k]
+                entries[k] = entries[from]
+                order[k] = k
+                k = from
+            }
+            entries[k] = first
+            order[k] = k
+        }
     }
 }

@@ -2,36 +2,78 @@ import Scrollwork
 
 /// Rows held in memory as text, a field a column: a frequency table or a column summary shown as
 /// a table, sorted, filtered and saved by the same code as a file's rows.
+///
+/// A frequency table's rows are made from its entries as they are read, so that a table of a
+/// million values holds each value once, not again as three strings a row.
 public struct StringRows: InPlaceRows {
-    /// The rows.
-    public let records: [[String]]
+    private enum Storage {
+        case records([[String]])
+        case frequency(FrequencyTable)
+    }
+    private let storage: Storage
 
     /// Rows `records`.
-    public init(_ records: [[String]]) { self.records = records }
+    public init(_ records: [[String]]) { storage = .records(records) }
+
+    /// The rows of frequency table `table` (``FrequencyTable/rows``).
+    init(frequency table: FrequencyTable) { storage = .frequency(table) }
+
+    /// The rows, each field's text (made afresh for a frequency table's: read a few with
+    /// ``row(at:)`` instead).
+    public var records: [[String]] {
+        switch storage {
+        case let .records(records): records
+        case .frequency: (0..<count).map(record(at:))
+        }
+    }
 
     /// The number of rows.
-    public var count: Int { records.count }
+    public var count: Int {
+        switch storage {
+        case let .records(records): records.count
+        case let .frequency(table): table.entries.count + (table.uncounted > 0 ? 1 : 0)
+        }
+    }
 
     /// Row `i`, numbered from 1 (an empty row outside the rows).
     public func row(at i: Int) -> DelimitedRecord {
-        DelimitedRecord(number: i.addingSaturating(1), fields: records.indices.contains(i) ? records[i] : [])
+        DelimitedRecord(number: i.addingSaturating(1), fields: record(at: i))
+    }
+
+    /// Row `i`'s fields (none outside the rows).
+    private func record(at i: Int) -> [String] {
+        switch storage {
+        case let .records(records): records.indices.contains(i) ? records[i] : []
+        case let .frequency(table): table.entries.indices.contains(i) ? table.fields(of: table.entries[i]) : i == table.entries.count && table.uncounted > 0 ? table.uncountedFields : []
+        }
     }
 
     /// Field `field` of each of `rows`.
     public func values<T, Rows: RandomAccessCollection<Int>>(ofField field: Int, at rows: Rows, _ value: (UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
-        rows.map { i in
-            guard records.indices.contains(i), records[i].indices.contains(field) else { return value(nil) }
-            var text = records[i][field]
-            // Safe: the text's bytes are lent to `value` for its call; below, each row's fields are
-            // lent to `body` alike.
-            return text.withUTF8 { unsafe value($0) }
+        // A frequency table's values are lent from its entries, made into no row.
+        if case let .frequency(table) = storage, field == 0 {
+            return rows.map { i in
+                // Safe: the value's bytes are lent to `value` for its call.
+                unsafe table.entries.indices.contains(i) ? table.entries[i].withShownBytes { unsafe value($0) } : Self.lend(record(at: i), field, value)
+            }
         }
+        return rows.map { i in unsafe Self.lend(record(at: i), field, value) }
+    }
+
+    /// `value` of field `field` of `record`, its text's bytes lent for the call; nil bytes where
+    /// the record has no such field.
+    private static func lend<T>(_ record: [String], _ field: Int, _ value: (UnsafeBufferPointer<UInt8>?) -> T) -> T {
+        guard record.indices.contains(field) else { return value(nil) }
+        var text = record[field]
+        // Safe: the text's bytes are lent to `value` for its call; below, each row's fields are
+        // lent to `body` alike.
+        return text.withUTF8 { unsafe value($0) }
     }
 
     /// The fields of each of `rows`.
     public func fields<T, Rows: RandomAccessCollection<Int>>(at rows: Rows, _ body: (Int, FieldList) -> T) -> [T] {
         var splitter = FieldSplitter(separator: 0x2C)
-        return rows.map { i in unsafe splitter.withFields(records.indices.contains(i) ? records[i] : []) { unsafe body(i, $0) } }
+        return rows.map { i in unsafe splitter.withFields(record(at: i)) { unsafe body(i, $0) } }
     }
 }
 
@@ -43,12 +85,14 @@ extension FrequencyTable {
 
     /// The table as rows: the value, its count and its percent of the rows counted (to two
     /// places), and a last row for values not counted one by one, if any.
-    public var rows: StringRows {
-        var records = entries.map { [$0.value, "\($0.count)", Self.percentText(percent(of: $0))] }
-        if uncounted > 0 {
-            records.append(["(values past the first \(Self.distinctLimit))", "\(uncounted)", Self.percentText(Double(uncounted) * 100 / Double(Swift.max(1, total)))])
-        }
-        return StringRows(records)
+    public var rows: StringRows { StringRows(frequency: self) }
+
+    /// The fields of `entry`'s row.
+    func fields(of entry: Entry) -> [String] { [entry.value, "\(entry.count)", Self.percentText(percent(of: entry))] }
+
+    /// The fields of the row for values not counted one by one.
+    var uncountedFields: [String] {
+        ["(values past the first \(Self.distinctLimit))", "\(uncounted)", Self.percentText(Double(uncounted) * 100 / Double(Swift.max(1, total)))]
     }
 
     /// A percent to two places; one that is not a finite number (from counts set by hand that

@@ -13,7 +13,9 @@ enum ValueHash {
     @inline(__always)
     static func of(_ bytes: UnsafeBufferPointer<UInt8>, leading: UInt64) -> UInt64 {
         let h = UInt64(truncatingIfNeeded: bytes.count) &* 0x9e37_79b9_7f4a_7c15
-        guard let base = bytes.baseAddress else { return mix(h) }
+        // No bytes hash alike wherever they are, a buffer without an address included (a
+        // field a short record lacks is the empty text where it counts as one).
+        guard let base = bytes.baseAddress else { return mix(h ^ 0xff51_afd7_ed55_8ccd) }
         guard bytes.count >= 8 else { return mix(h ^ leading ^ 0xff51_afd7_ed55_8ccd) }
         // Safe: a word is loaded at `i` only while `i + 8 <= count`, and the tail is the bytes left
         // past `i`.

@@ -289,10 +289,22 @@ public struct ParquetTable: TableSource {
     /// - Throws: what `work` threw for the first group that failed, or
     ///   ``TableSourceError/cancelled`` once `progress` says stop.
     func eachRowGroup<T>(progress: TableProgress, _ work: (Int) throws(TableSourceError) -> T, take: (T) -> Void) throws(TableSourceError) {
+        try eachRowGroup(progress: progress, round: {}, { group, _ throws(TableSourceError) in try work(group) }, take: take)
+    }
+
+    /// ``eachRowGroup(progress:_:take:)`` with what `round` gives before each round (what the
+    /// groups taken so far add up to) handed to `work` with each group of the round.
+    func eachRowGroup<T, Known>(progress: TableProgress, round known: () -> Known, _ work: (Int, Known) throws(TableSourceError) -> T,
+                                take: (T) -> Void) throws(TableSourceError) {
         let groups = footer.groupCount, width = Swift.max(1, loop.width)
         for first in stride(from: 0, to: groups, by: width) {
             let round = first..<Swift.min(groups, first + width)
-            guard let results = loop.map(round.count, { k in Result { () throws(TableSourceError) in try work(round.lowerBound + k) } }) else { throw .cancelled }
+            // What is known lives only through the round's work, so that `take` changing what
+            // it was made from copies nothing.
+            func results(_ known: Known) -> [Result<T, TableSourceError>]? {
+                loop.map(round.count) { k in Result { () throws(TableSourceError) in try work(round.lowerBound + k, known) } }
+            }
+            guard let results = results(known()) else { throw .cancelled }
             for result in results { take(try result.get()) }
             guard progress.report(Double(round.upperBound) / Double(Swift.max(1, groups))) else { throw .cancelled }
         }

@@ -245,20 +245,15 @@ extension TableSource {
         let ranges = filters.isEmpty ? nil : try rowRanges(where: filters, progress: progress)
         let pieces = try self.pieces(of: ranges, rows: pieceRows)
         let rows = pieces.reduce(0) { $0 + $1.count }
-        var counts: [[UInt8]: Int] = [:]
+        var counts = ValueCounts(limit: FrequencyTable.distinctLimit)
         var nulls = 0, total = 0, uncounted = 0, done = 0
         for piece in pieces {
             let share = { (fraction: Double) in progress.report((Double(done) + Double(piece.count) * fraction) / Double(Swift.max(1, rows))) }
             let counted = try inMemory(.serial, columns: needed.columns, ranges: [piece], share)
                 .frequency(ofColumn: needed.place(column), where: needed.remapped(filters), progress: .unwatched)
             for entry in counted.entries {
-                if entry.isNull {
-                    nulls += entry.count
-                } else if counts[entry.bytes] != nil || counts.count < FrequencyTable.distinctLimit {
-                    counts[entry.bytes, default: 0] += entry.count
-                } else {
-                    uncounted += entry.count
-                }
+                // Safe: the entry's bytes are lent for the call.
+                if entry.isNull { nulls += entry.count } else { unsafe entry.bytes.withUnsafeBufferPointer { unsafe counts.add($0, count: entry.count) } }
             }
             total += counted.total
             uncounted += counted.uncounted
@@ -266,7 +261,9 @@ extension TableSource {
             try progress.check()
         }
         // The rows in memory say what is missing by their nulls alone, as one piece's table does.
-        return FrequencyTable(counts: counts, nulls: nulls, total: total, uncounted: uncounted, missing: .none)
+        var table = FrequencyTable(counted: counts.takeAll(), nulls: nulls, total: total, missing: .none)
+        table.uncounted += uncounted
+        return table
     }
 
     /// Summarised a column at a time, over the rows `filters` keep.
