@@ -51,6 +51,9 @@ let package = Package(
         // Async-signal-safe terminal restoration for crashes: C, because a signal handler may
         // not allocate, lock or initialise globals lazily, which Swift code cannot promise.
         .target(name: "CTerminalRestore"),
+        // The program's malloc told to keep few arenas: glibc's setting is C (a macro of
+        // <malloc.h>, which Swift's Glibc module does not bring).
+        .target(name: "CMallocArenas"),
         // The widget layer every host shares: the widget protocol, groups, routing and focus, the
         // widgets, the buffer they draw into, events, apps, work off the loop and the one driver.
         .target(name: "ScrollworkWidgets", dependencies: ["Scrollwork"], swiftSettings: memorySafe),
@@ -112,7 +115,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "scrollwork",
-            dependencies: ["ScrollworkCommandLine"],
+            dependencies: ["ScrollworkCommandLine", "CMallocArenas"],
             swiftSettings: memorySafe,
             // Swift's runtime linked into the program: a shared one costs every start about 6 ms
             // of loading and symbol binding here, a third of `scrollwork open`'s first frame.

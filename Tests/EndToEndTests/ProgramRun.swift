@@ -8,12 +8,13 @@ struct ProgramRun {
     /// True when it was still running after the time allowed, and was ended.
     var ended: Bool
 
-    /// Runs `scrollwork` with `arguments` and standard input `input` (nil: none), ending it after
-    /// `limit` seconds.
-    init(_ arguments: [String], input: FileHandle? = nil, limit: Double = 60) throws {
+    /// Runs `scrollwork` with `arguments`, standard input `input` (nil: none) and `environment`
+    /// added to this process's, ending it after `limit` seconds.
+    init(_ arguments: [String], input: FileHandle? = nil, environment: [String: String] = [:], limit: Double = 60) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Tmux.scrollwork)
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let (out, err) = (Pipe(), Pipe())
         process.standardOutput = out
         process.standardError = err
