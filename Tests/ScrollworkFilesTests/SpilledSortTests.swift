@@ -1,5 +1,6 @@
 import Foundation
 import Scrollwork
+import ScrollworkTestSupport
 import Testing
 @testable import ScrollworkFiles
 
@@ -237,6 +238,35 @@ import Testing
         #expect(!(try Self.holding(700_000, table).rowNames(where: [], orderedBy: [ColumnOrder(column: 2)], progress: .unwatched)).isSpooled)
     }
 
+    @Test("16-bit reals spill keyed as the 32-bit reals they read as, every bit pattern (NaNs, ±0, subnormals, ±∞); UUIDs and INT96 timestamps by the text they show, a value of another width too")
+    func halfFloatsUUIDsAndInt96KeyAsInMemory() {
+        // Each 16-bit pattern as two little-endian bytes, as a page of FIXED_LEN_BYTE_ARRAY(2) reads.
+        let patterns = Array(0...UInt16.max)
+        let halves = ParquetValues.bytes(starts: Array(stride(from: 0, through: 2 * patterns.count, by: 2)), data: patterns.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        let floats = ParquetValues.floats(patterns.map(halfFloat))
+        #expect(ParquetValueKind.float16.hasWordKeys(halves, ranked: false))
+        let mismatched = patterns.indices.filter { ParquetValueKind.float16.wordKey(halves, at: $0, ranks: nil) != ParquetValueKind.float.wordKey(floats, at: $0, ranks: nil) }
+        #expect(mismatched.isEmpty, "first patterns keyed apart from their Float: \(mismatched.prefix(5))")
+        // A value of another width (a damaged page) has no word: the sort is refused, not misordered.
+        let odd = ParquetValues.bytes(starts: [0, 2, 5], data: [0, 0x3C, 1, 2, 3])
+        #expect(!ParquetValueKind.float16.hasWordKeys(odd, ranked: false) && ParquetValueKind.float16.wordKey(odd, at: 1, ranks: nil) == nil)
+        // UUIDs (16 bytes) and INT96 timestamps (12), random, and one of 5 bytes shown as hex.
+        var random = SeededRandom(seed: 96)
+        for (kind, width) in [(ParquetValueKind.uuid, 16), (.int96, 12)] {
+            let values = (0..<200).map { k in (0..<(k == 7 ? 5 : width)).map { _ in UInt8.random(in: 0...255, using: &random) } }
+            var starts = [0]
+            for value in values { starts.append(starts[starts.count - 1] + value.count) }
+            let page = ParquetValues.bytes(starts: starts, data: values.flatMap { $0 })
+            var keys = SpilledSort.Keys(textsFor: values.count)
+            let appended = values.indices.allSatisfy { kind.appendTextKey(page, at: $0, to: &keys) }
+            let shown = values.indices.map { slot -> [UInt8]? in
+                guard case let .string(text) = kind.value(page, at: slot) else { return nil }
+                return Array(text.utf8)
+            }
+            #expect(appended && shown.allSatisfy { $0 != nil } && keys == SpilledSort.Keys(texts: shown), "\(kind)")
+        }
+    }
+
     @Test("a Parquet file's dates and timestamps sort in time, as DuckDB sorts them, years before 1000 and past 9999 too (their text would sort them otherwise), and spill so; booleans spill false first")
     func datesSortInTimeAndSpill() throws {
         // In time, each with its place: the text of "10000-01-01" sorts before "2024-…", and "-0001-…" after "-0002-…".
@@ -375,5 +405,12 @@ import Testing
         let decimal = try #require(text.columnTitles.firstIndex(of: "decimal9")), wide = try #require(text.columnTitles.firstIndex(of: "decimal30"))
         #expect(try Self.holding(3, text).rowNames(where: [], orderedBy: [ColumnOrder(column: decimal, ascending: false)], progress: .unwatched).isSpooled)
         #expect(!(try Self.holding(3, text).rowNames(where: [], orderedBy: [ColumnOrder(column: wide)], progress: .unwatched)).isSpooled)
+        // Spark's INT96 timestamps spill keyed by the text they show, as they sort in memory.
+        let stamps = try ParquetTable(path: ParquetReaderTests.folder + "/int96.parquet")
+        for ascending in [true, false] {
+            let spilled = try Self.holding(3, stamps).rowNames(where: [], orderedBy: [ColumnOrder(column: 0, ascending: ascending)], progress: .unwatched)
+            #expect(spilled.isSpooled)
+            #expect(spilled == (try stamps.rowNames(where: [], orderedBy: [ColumnOrder(column: 0, ascending: ascending)], progress: .unwatched)))
+        }
     }
 }

@@ -62,6 +62,12 @@ extension FrequencyTable {
             return shown.withUTF8(body)
         }
 
+        /// Lends ``bytes`` to `body` without copying them out of the table's one buffer.
+        func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+            // Safe: the stored slice is lent for `body`'s call alone.
+            unsafe stored.withUnsafeBufferPointer(body)
+        }
+
         /// True when this entry's bytes come before `other`'s, byte by byte.
         func bytesPrecede(_ other: Entry) -> Bool { stored.lexicographicallyPrecedes(other.stored) }
 

@@ -135,15 +135,6 @@ struct ValueCounts: Sendable {
     /// each one's count, in the order first met.
     consuming func parts() -> (arena: [UInt8], ends: [Int], counts: [Int]) { (arena, ends, counts) }
 
-    /// Each value's bytes and its count, in the order first met.
-    var entries: [(bytes: [UInt8], count: Int)] {
-        var entries: [(bytes: [UInt8], count: Int)] = []
-        entries.reserveCapacity(counts.count)
-        // Safe: the bytes are copied out during the call.
-        unsafe forEach { bytes, n in unsafe entries.append((Array(bytes), n)) }
-        return entries
-    }
-
     /// True when `bytes` are the bytes of `arena` from `start` (which holds as many).
     private static func same(_ bytes: UnsafeBufferPointer<UInt8>, in arena: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }

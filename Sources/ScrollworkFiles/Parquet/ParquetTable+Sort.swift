@@ -10,10 +10,10 @@ extension ParquetTable {
     /// file's order). A nested field in the order is sorted by its JSON, over rows read as text.
     /// More rows than ``rowsSortedInMemory`` (divided by the order's columns, a column of text
     /// not from dictionaries counting as about ten) by up to eight flat columns of text, bytes,
-    /// whole numbers, 32- and 64-bit reals, decimals of up to 18 digits, booleans, dates, times
-    /// or timestamps (or of values all read from dictionaries) are sorted ``rowsSortedAtOnce``
-    /// at a time (a piece of text about 64 MB) and merged, their order kept in a temporary
-    /// file, where the temporary directory has room for it (24 bytes a row by one column, 8
+    /// whole numbers, 16-, 32- and 64-bit reals, decimals of up to 18 digits, booleans, dates,
+    /// times or timestamps (INT96 and UUIDs too, by their text), or of values all read from
+    /// dictionaries, are sorted ``rowsSortedAtOnce`` at a time (a piece of text about 64 MB) and
+    /// merged, their order kept in a temporary file, where the temporary directory has room for it (24 bytes a row by one column, 8
     /// more for each further column, and a text's bytes and 16 more for each column of text).
     public func rowNames(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> RowOrder {
         try checkColumns(order.map(\.column))
@@ -160,13 +160,14 @@ struct ParquetSortRows: RowSource, Sendable {
     }
 
     /// True when field `field`'s values have keys a sort spills with (``wordKeys(ofField:in:)``):
-    /// dictionary entries ranked, whole numbers of either sign, reals of 32 or 64 bits, decimals
-    /// of up to 18 digits, booleans, dates, times or timestamps, one word each, or text and
-    /// bytes, their own.
+    /// dictionary entries ranked, whole numbers of either sign, reals of 16, 32 or 64 bits,
+    /// decimals of up to 18 digits, booleans, dates, times or timestamps, one word each, or text
+    /// and bytes, their own, and UUIDs and INT96 timestamps, the text they show.
     func spills(_ field: Int) -> Bool {
         let node = table.root.children[field]
         return node.isLeaf && !node.isRepeated && (ranks[field] != nil || node.kind.sortsAsWholeNumber || [.double, .float, .unsigned, .boolean].contains(node.kind)
-            || node.kind.sortsByBytes || (node.kind.decimalScale != nil && Self.decimalFitsAWord(node.element)))
+            || node.kind.keysAsText || (node.kind == .float16 && node.element.typeLength == 2)
+            || (node.kind.decimalScale != nil && Self.decimalFitsAWord(node.element)))
     }
 
     /// True when a decimal column stored as `element` holds 18 digits at most: 32- or 64-bit
@@ -179,11 +180,12 @@ struct ParquetSortRows: RowSource, Sendable {
     /// that spills keys it as text (at most 2^32); nil when it keys it as a word.
     func textBytesPerRow(ofField field: Int) -> Int? {
         let node = table.root.children[field]
-        guard spills(field), ranks[field] == nil, node.kind.sortsByBytes else { return nil }
+        guard spills(field), ranks[field] == nil, node.kind.keysAsText else { return nil }
         let total = layout.metadata.rowGroups.reduce(0) { sum, group in
             sum.addingSaturating(node.leaves.lowerBound < group.columns.count ? group.columns[node.leaves.lowerBound].uncompressedSize : 0)
         }
-        return Swift.min(1 << 32, total / Swift.max(1, layout.rowCount))
+        // A UUID's 16 bytes show as 36 characters, an INT96's 12 as 29.
+        return Swift.min(1 << 32, Swift.min(1 << 32, total / Swift.max(1, layout.rowCount)) * (node.kind.keysByShownText ? 3 : 1))
     }
 
     /// The keys of field `field`'s values of rows `range` (places among those sorted) as words
@@ -211,7 +213,7 @@ struct ParquetSortRows: RowSource, Sendable {
         guard let read = table.loop.map(spans.count, { k in
             Result { () throws(TableSourceError) in try rows.wordKeys(ofField: field, group: spans[k].group, places: spans[k].places) }
         }) else { throw .cancelled }
-        var keys = ranks[field] == nil && table.root.children[field].kind.sortsByBytes ? SpilledSort.Keys(textsFor: range.count) : SpilledSort.Keys(keys: [], missing: [])
+        var keys = ranks[field] == nil && table.root.children[field].kind.keysAsText ? SpilledSort.Keys(textsFor: range.count) : SpilledSort.Keys(keys: [], missing: [])
         for span in read { keys.append(try span.get()) }
         return keys
     }
@@ -220,7 +222,7 @@ struct ParquetSortRows: RowSource, Sendable {
     private func wordKeys(ofField field: Int, group: Int, places: Range<Int>) throws(TableSourceError) -> SpilledSort.Keys {
         let start = layout.groupStarts[group]
         let rows = positions.map { $0[places].map { $0 - start } } ?? Array((places.lowerBound - start)..<(places.upperBound - start))
-        if ranks[field] == nil, table.root.children[field].kind.sortsByBytes { return try textKeys(ofField: field, group: group, rows: rows) }
+        if ranks[field] == nil, table.root.children[field].kind.keysAsText { return try textKeys(ofField: field, group: group, rows: rows) }
         var keys = [UInt64](repeating: 0, count: places.count), missing = [Bool](repeating: true, count: places.count)
         let ranked = ranks[field].flatMap { $0.ranks.indices.contains(group) ? $0.ranks[group] : nil }
         var unread = ranks[field] != nil && ranked == nil, read = 0
@@ -384,12 +386,17 @@ extension ParquetValueKind {
         }
     }
 
-    /// True for text and bytes (shown as hex, which orders as the bytes do): a sort that spills
-    /// keys them by their own bytes (``appendTextKey(_:at:to:)``).
-    var sortsByBytes: Bool { self == .text || self == .binary }
+    /// True for the kinds a sort that spills keys by text (``appendTextKey(_:at:to:)``): text
+    /// and bytes by their own bytes (bytes are shown as hex, which orders as they do), UUIDs and
+    /// Spark's INT96 timestamps by the text they are shown as (``keysByShownText``).
+    var keysAsText: Bool { self == .text || self == .binary || keysByShownText }
+
+    /// True for UUIDs and INT96 timestamps: a sort in memory compares the text they are shown
+    /// as (hex with dashes; a date and a time of day), so a sort that spills keys them by it too.
+    var keysByShownText: Bool { self == .uuid || self == .int96 }
 
     /// Appends the key of value `slot` of `values` to `keys` as text: its bytes (text's repaired
-    /// as it is shown, where they are not UTF-8), or missing for a slot outside the values or an
+    /// as it is shown, where they are not UTF-8; a UUID's or an INT96's shown text), or missing for a slot outside the values or an
     /// entry outside its dictionary; false for values that are not bytes.
     func appendTextKey(_ values: ParquetValues, at slot: Int, to keys: inout SpilledSort.Keys) -> Bool {
         guard slot >= 0, slot < values.count else {
@@ -399,7 +406,12 @@ extension ParquetValueKind {
         switch values {
         case let .indexed(dictionary, indices): return appendTextKey(dictionary, at: Int(indices[slot]), to: &keys)
         case let .bytes(starts, data):
-            keys.appendText(data[starts[slot]..<starts[slot + 1]], repairing: self == .text)
+            guard keysByShownText else {
+                keys.appendText(data[starts[slot]..<starts[slot + 1]], repairing: self == .text)
+                return true
+            }
+            guard case let .string(text) = value(values, at: slot) else { return false }
+            keys.appendText(text.utf8, repairing: false)
             return true
         default: return false
         }
@@ -415,6 +427,7 @@ extension ParquetValueKind {
         case .int32, .int64: return sortsAsWholeNumber || self == .unsigned || decimalScale != nil
         // Decimals of up to eight bytes (18 digits) read as a whole number, or as a real.
         case let .bytes(starts, _) where decimalScale != nil: return zip(starts, starts.dropFirst()).allSatisfy { $1 - $0 <= 8 }
+        case let .bytes(starts, _) where self == .float16: return zip(starts, starts.dropFirst()).allSatisfy { $1 - $0 == 2 }
         case .doubles: return self == .double
         case .floats: return self == .float
         case .booleans: return self == .boolean
@@ -438,6 +451,10 @@ extension ParquetValueKind {
         case let .int64(v) where sortsAsWholeNumber: return WordSort.word(Int(v[slot]))
         case let .doubles(v) where self == .double: return WordSort.word(v[slot])
         case let .floats(v) where self == .float: return WordSort.word(Double(v[slot]))
+        // A sort in memory takes a 16-bit real as the real it is (``sortValue(_:at:)``).
+        case let .bytes(starts, data) where self == .float16:
+            guard starts[slot + 1] - starts[slot] == 2 else { return nil }
+            return WordSort.word(Double(halfFloat(UInt16(data[starts[slot]]) | UInt16(data[starts[slot] + 1]) << 8)))
         // A decimal as a sort in memory takes its text: a whole number where it has no digits
         // after the point, else the real it reads as.
         case .int32 where decimalScale != nil, .int64 where decimalScale != nil, .bytes where decimalScale != nil:

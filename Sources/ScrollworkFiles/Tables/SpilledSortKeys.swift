@@ -5,7 +5,7 @@ extension SpilledSort {
     /// place that orders as the sort orders the values (``WordSort``), or, for a column of text,
     /// each place's text, whose first eight bytes its word holds and whose later bytes decide
     /// between words that tie.
-    struct Keys: Sendable {
+    struct Keys: Sendable, Equatable {
         /// A word a place: the key itself, or a text's first eight bytes, big-endian, padded
         /// with zeros.
         var keys: [UInt64]

@@ -253,7 +253,7 @@ extension TableSource {
                 .frequency(ofColumn: needed.place(column), where: needed.remapped(filters), progress: .unwatched)
             for entry in counted.entries {
                 // Safe: the entry's bytes are lent for the call.
-                if entry.isNull { nulls += entry.count } else { unsafe entry.bytes.withUnsafeBufferPointer { unsafe counts.add($0, count: entry.count) } }
+                if entry.isNull { nulls += entry.count } else { unsafe entry.withBytes { unsafe counts.add($0, count: entry.count) } }
             }
             total += counted.total
             uncounted += counted.uncounted
