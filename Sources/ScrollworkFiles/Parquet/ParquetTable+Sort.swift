@@ -13,8 +13,9 @@ extension ParquetTable {
     /// whole numbers, 16-, 32- and 64-bit reals, decimals of up to 18 digits, booleans, dates,
     /// times or timestamps (INT96 and UUIDs too, by their text), or of values all read from
     /// dictionaries, are sorted ``rowsSortedAtOnce`` at a time (a piece of text about 64 MB) and
-    /// merged, their order kept in a temporary file, where the temporary directory has room for it (24 bytes a row by one column, 8
-    /// more for each further column, and a text's bytes and 16 more for each column of text).
+    /// merged, their order kept in a temporary file, where the temporary directory has room for
+    /// it (24 bytes a row by one column, 8 more for each further column, and a text's bytes and
+    /// 16 more for each column of text).
     public func rowNames(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> RowOrder {
         try checkColumns(order.map(\.column))
         let flat = order.allSatisfy { root.children[$0.column].isLeaf && !root.children[$0.column].isRepeated }
@@ -396,8 +397,9 @@ extension ParquetValueKind {
     var keysByShownText: Bool { self == .uuid || self == .int96 }
 
     /// Appends the key of value `slot` of `values` to `keys` as text: its bytes (text's repaired
-    /// as it is shown, where they are not UTF-8; a UUID's or an INT96's shown text), or missing for a slot outside the values or an
-    /// entry outside its dictionary; false for values that are not bytes.
+    /// as it is shown, where they are not UTF-8; a UUID's or an INT96's shown text), or missing
+    /// for a slot outside the values or an entry outside its dictionary; false for values that
+    /// are not bytes.
     func appendTextKey(_ values: ParquetValues, at slot: Int, to keys: inout SpilledSort.Keys) -> Bool {
         guard slot >= 0, slot < values.count else {
             keys.appendMissingText()
