@@ -212,9 +212,22 @@ extension ClickHouseTable: FilterWriter {
             : "if(match(\(text), \(ClickHouseConnection.literal("(?i)" + NumberText.pattern))) AND NOT match(\(text), '(?i)nan'), "
               + "toFloat64OrNull(replaceRegexpOne(\(text), '^[+]', '')), NULL)"
         func literal(_ x: Double) -> String { x.isInfinite ? (x > 0 ? "inf" : "-inf") : "\(x)" }
+        // Where the value stands against `x`: -1, 0 or 1, NULL for no number. As a file's filter
+        // compares (FilterNumber): as reals, and where they are the same real and both whole
+        // numbers within 64 bits, as those (this server has no decimal that takes every text).
+        func compared(_ x: FilterNumber) -> String {
+            let real = literal(x.value)
+            var tie = "0"
+            if let n = x.integer {
+                let whole = "toInt64OrNull(replaceRegexpOne(\(text), '^[+]', ''))"
+                tie = "ifNull(multiIf(\(whole) < \(n), -1, \(whole) > \(n), 1, 0), 0)"
+            }
+            // NaN (which this server's case-blind match lets through as "NaN") compares with nothing.
+            return "multiIf(isNull(\(number)) OR isNaN(\(number)), NULL, \(number) < \(real), -1, \(number) > \(real), 1, \(tie))"
+        }
         func equals(_ value: String) -> String {
             var sql = "\(text) = \(ClickHouseConnection.literal(value))"
-            if let x = RowFilter.number(in: value) { sql += " OR \(number) = \(literal(x))" }
+            if let x = FilterNumber(text: value) { sql += " OR \(compared(x)) = 0" }
             return sql
         }
         // No text (`COLUMN=`) is a missing value: NULL, or empty text, as a file's empty field.
@@ -240,7 +253,7 @@ extension ClickHouseTable: FilterWriter {
         case let .matches(pattern): return "ifNull(match(\(text), \(ClickHouseConnection.literal(pattern))), 0)"
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             guard let (symbol, x) = DatabaseFilter(column: column, test: test).comparison else { return "0" }
-            return "ifNull(\(number) \(symbol) \(literal(x)), 0)"
+            return "ifNull(\(compared(x)) \(symbol) 0, 0)"
         // Strings compare byte by byte, as a file's filter compares them.
         case let .comparesText(comparison, value):
             return "ifNull(\(text) != '' AND \(text) \(comparison.rawValue) \(ClickHouseConnection.literal(value)), 0)"

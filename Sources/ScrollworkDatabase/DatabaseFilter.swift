@@ -20,7 +20,7 @@ public struct DatabaseFilter: Sendable, Hashable {
     }
 
     /// The operator a numeric test compares with, and its number; nil for the other tests.
-    var comparison: (symbol: String, number: Double)? {
+    var comparison: (symbol: String, number: FilterNumber)? {
         switch test {
         case let .less(x): return ("<", x)
         case let .lessOrEqual(x): return ("<=", x)

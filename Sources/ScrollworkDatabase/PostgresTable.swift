@@ -169,9 +169,21 @@ extension PostgresTable: FilterWriter {
             : ("\(c)::text::numeric", "\(c)::text ~* '\(NumberText.pattern)' AND lower(\(c)::text) <> 'nan'")
         let number = "CASE WHEN \(isNumber) THEN (CASE WHEN abs(\(exact)) >= 1.797693134862315807937e308 THEN sign(\(exact))::float8 * 'Infinity'::float8 "
             + "WHEN abs(\(exact)) < 2.4703282292062328e-324 THEN 0::float8 ELSE \(exact)::float8 END) END"
+        // Where the value stands against `x`: -1, 0 or 1, NULL for no number. As a file's filter
+        // compares (FilterNumber): as reals, and where they are the same real, as the decimals
+        // they are (both within the normal reals).
+        func compared(_ x: FilterNumber) -> String {
+            let real = "\(parameter("\(x.value)"))::float8"
+            var tie = "0"
+            if let decimal = x.exact, decimal.isWithinReals {
+                tie = "CASE WHEN \(exact) = 0 OR (abs(\(exact)) >= 1e-301 AND abs(\(exact)) < 1e300) "
+                    + "THEN sign(\(exact) - \(parameter(decimal.description))::numeric)::int ELSE 0 END"
+            }
+            return "(CASE WHEN \(number) < \(real) THEN -1 WHEN \(number) > \(real) THEN 1 WHEN \(number) = \(real) THEN \(tie) END)"
+        }
         func equals(_ text: String) -> String {
             var sql = "\(c)::text = \(parameter(text))"
-            if let x = RowFilter.number(in: text) { sql += " OR \(number) = \(parameter("\(x)"))::float8" }
+            if let x = FilterNumber(text: text) { sql += " OR \(compared(x)) = 0" }
             return sql
         }
         // No text (`COLUMN=`) is a missing value: NULL, or empty text, as a file's empty field.
@@ -201,7 +213,7 @@ extension PostgresTable: FilterWriter {
         case let .matches(pattern): return "\(c)::text ~ \(parameter(pattern))"
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             guard let (symbol, x) = DatabaseFilter(column: column, test: test).comparison else { return "FALSE" }
-            return "\(number) \(symbol) \(parameter("\(x)"))::float8"
+            return "\(compared(x)) \(symbol) 0"
         case let .comparesText(comparison, value):
             // Byte by byte (the C collation), as a file's filter compares; PostgreSQL's text
             // holds no NUL, so a bound with one is compared by what comes before it: a value

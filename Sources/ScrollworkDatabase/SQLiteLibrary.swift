@@ -34,9 +34,11 @@
     let userData: @convention(c) (Handle?) -> UnsafeMutableRawPointer?
     let valueType: @convention(c) (Handle?) -> Int32
     let valueDouble: @convention(c) (Handle?) -> Double
+    let valueInt64: @convention(c) (Handle?) -> Int64
     let valueText: @convention(c) (Handle?) -> UnsafePointer<UInt8>?
     let valueBytes: @convention(c) (Handle?) -> Int32
     let resultDouble: @convention(c) (Handle?, Double) -> Void
+    let resultInt64: @convention(c) (Handle?, Int64) -> Void
     let resultNull: @convention(c) (Handle?) -> Void
 
     static let ok: Int32 = 0, row: Int32 = 100, done: Int32 = 101, interrupted: Int32 = 9
@@ -85,9 +87,11 @@
             userData: try library.symbol("sqlite3_user_data"),
             valueType: try library.symbol("sqlite3_value_type"),
             valueDouble: try library.symbol("sqlite3_value_double"),
+            valueInt64: try library.symbol("sqlite3_value_int64"),
             valueText: try library.symbol("sqlite3_value_text"),
             valueBytes: try library.symbol("sqlite3_value_bytes"),
             resultDouble: try library.symbol("sqlite3_result_double"),
+            resultInt64: try library.symbol("sqlite3_result_int64"),
             resultNull: try library.symbol("sqlite3_result_null")
         )
     }

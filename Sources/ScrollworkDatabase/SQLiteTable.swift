@@ -202,6 +202,12 @@ extension SQLiteTable: FilterWriter {
     /// The number of columns.
     var columnCount: Int { columns.count }
 
+    /// A filter's number as SQLite is given it: a whole number as an integer, which SQLite
+    /// compares exactly with the integers ``NumberFunction`` gives, else a real.
+    static func parameter(_ number: FilterNumber) -> TableValue {
+        number.integer.map { .int($0) } ?? .double(number.value)
+    }
+
     /// A test as SQLite writes it, on the column's stored value: numbers compare as numbers
     /// (values stored as integers or reals, and text that spells a number), text as its text.
     func sql(_ test: DatabaseFilter.Test, column: Int, parameters: inout [TableValue]) throws(DatabaseError) -> String {
@@ -214,7 +220,7 @@ extension SQLiteTable: FilterWriter {
         let number = "\(NumberFunction.name)(\(c))"
         func equals(_ text: String) -> String {
             var sql = "CAST(\(c) AS TEXT) = \(parameter(.string(text)))"
-            if let x = RowFilter.number(in: text) { sql += " OR \(number) = \(parameter(.double(x)))" }
+            if let x = FilterNumber(text: text) { sql += " OR \(number) = \(parameter(Self.parameter(x)))" }
             return sql
         }
         // No text (`COLUMN=`) is a missing value: NULL, or empty text, as a file's empty field.
@@ -248,7 +254,7 @@ extension SQLiteTable: FilterWriter {
             throw .failed(statement: "~", reason: "SQLite has no regular expressions built in; *= finds text")
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             guard let (symbol, x) = DatabaseFilter(column: column, test: test).comparison else { return "FALSE" }
-            return "\(number) \(symbol) \(parameter(.double(x)))"
+            return "\(number) \(symbol) \(parameter(Self.parameter(x)))"
         // SQLite's own text order is byte by byte (BINARY), as a file's filter compares.
         case let .comparesText(comparison, value):
             return "CAST(\(c) AS TEXT) <> '' AND CAST(\(c) AS TEXT) COLLATE BINARY \(comparison.rawValue) \(parameter(.string(value)))"

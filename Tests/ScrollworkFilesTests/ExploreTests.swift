@@ -589,8 +589,8 @@ enum ExploreData {
             #expect(RowSet.all(count: .max).clamped(toRows: 3) == .all(count: 3) && RowSet.all(count: .min).clamped(toRows: 3).count == 0)
             #expect(ColumnNames([]).titles.isEmpty)
             #expect(throws: ExploreError.self) { try ColumnNames([]).index(of: "") }
-            #expect(throws: ExploreError.self) { try RowFilter(column: 0, test: .less(.nan)) }
-            #expect(try RowFilter(column: 0, test: .greater(.infinity)).passes(nil) == false)
+            #expect(throws: ExploreError.self) { try RowFilter(column: 0, test: .less(FilterNumber(.nan))) }
+            #expect(try RowFilter(column: 0, test: .greater(FilterNumber(.infinity))).passes(nil) == false)
             #expect(StringRows([["a"]]).row(at: .min).fields.isEmpty && StringRows([]).values(ofField: .max, at: [Int.min, 0]) { $0 == nil } == [true, true])
         }
     }

@@ -17,6 +17,13 @@ public enum NumberText {
         return unsafe Double(String(decoding: bytes, as: UTF8.self))
     }
 
+    /// The whole number `bytes` spell, as `Int(_:)` reads text (an optional sign and decimal
+    /// digits, within 64 bits); nil for anything else.
+    public static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        // Safe: the caller's bytes, which the reader reads inside their count.
+        unsafe FieldValues.integer(bytes)
+    }
+
     /// The value of `text` by the same rule.
     public static func real(_ text: String) -> Double? {
         var text = text

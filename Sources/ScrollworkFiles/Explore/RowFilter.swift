@@ -17,13 +17,13 @@ public struct RowFilter: Sendable, Hashable, CustomStringConvertible {
         /// The value is neither this text nor the same number.
         case notEquals(String)
         /// A number below this one.
-        case less(Double)
+        case less(FilterNumber)
         /// A number at most this one.
-        case lessOrEqual(Double)
+        case lessOrEqual(FilterNumber)
         /// A number above this one.
-        case greater(Double)
+        case greater(FilterNumber)
         /// A number at least this one.
-        case greaterOrEqual(Double)
+        case greaterOrEqual(FilterNumber)
         /// The value holds this text; lower-case text matches either case in ASCII (smart case,
         /// as `/` searches).
         case contains(String)
@@ -176,8 +176,8 @@ public struct RowFilter: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The number a numeric operator compares with.
-    static func number(_ text: String, _ symbol: String) throws(ExploreError) -> Double {
-        guard let x = number(in: text) else {
+    static func number(_ text: String, _ symbol: String) throws(ExploreError) -> FilterNumber {
+        guard let x = FilterNumber(text: text) else {
             throw ExploreError("'\(symbol)' compares numbers, and '\(text)' is not a number (a decimal such as 5, -2.5 or 1e3, or inf)")
         }
         return x
@@ -203,10 +203,10 @@ public struct RowFilter: Sendable, Hashable, CustomStringConvertible {
         case let .notEquals(v): return "\(name)!=\(v)"
         case let .exactly(v): return "\(name)==\(v)"
         case .isNull: return name + Self.isNullWords
-        case let .less(x): return "\(name)<\(Self.format(x))"
-        case let .lessOrEqual(x): return "\(name)<=\(Self.format(x))"
-        case let .greater(x): return "\(name)>\(Self.format(x))"
-        case let .greaterOrEqual(x): return "\(name)>=\(Self.format(x))"
+        case let .less(x): return "\(name)<\(x)"
+        case let .lessOrEqual(x): return "\(name)<=\(x)"
+        case let .greater(x): return "\(name)>\(x)"
+        case let .greaterOrEqual(x): return "\(name)>=\(x)"
         case let .contains(t): return "\(name)*=\(t)"
         case let .matches(p): return "\(name)~\(p)"
         case let .comparesText(comparison, t): return name + comparison.rawValue + t

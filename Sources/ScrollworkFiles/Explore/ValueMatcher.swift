@@ -5,7 +5,7 @@ import Scrollwork
 struct ValueMatcher: Sendable {
     private let test: RowFilter.Test
     private let text: [UInt8]
-    private let number: Double?
+    private let number: FilterNumber?
     private let search: TextSearch?
     private let regex: LinearRegex?
 
@@ -18,10 +18,10 @@ struct ValueMatcher: Sendable {
         case let .matches(pattern):
             regex = try LinearRegex(pattern)
         case let .less(x), let .lessOrEqual(x), let .greater(x), let .greaterOrEqual(x):
-            guard !x.isNaN else { throw ExploreError("a numeric filter needs a number, not NaN") }
+            guard !x.value.isNaN else { throw ExploreError("a numeric filter needs a number, not NaN") }
         }
         self.text = Array(text.utf8)
-        self.number = RowFilter.number(in: text)
+        self.number = FilterNumber(text: text)
         self.search = TextSearch(text)
         self.regex = regex
     }
@@ -57,10 +57,10 @@ struct ValueMatcher: Sendable {
         case .notEquals: return unsafe !equals(bytes, missing: missing)
         case .exactly: return unsafe bytes.elementsEqual(text)
         case .isNull: return false
-        case let .less(x): return unsafe numberValue(bytes, missing: missing).map { $0 < x } ?? false
-        case let .lessOrEqual(x): return unsafe numberValue(bytes, missing: missing).map { $0 <= x } ?? false
-        case let .greater(x): return unsafe numberValue(bytes, missing: missing).map { $0 > x } ?? false
-        case let .greaterOrEqual(x): return unsafe numberValue(bytes, missing: missing).map { $0 >= x } ?? false
+        case let .less(x): return unsafe order(of: bytes, against: x, missing: missing) == .below
+        case let .lessOrEqual(x): return unsafe [.below, .same].contains(order(of: bytes, against: x, missing: missing))
+        case let .greater(x): return unsafe order(of: bytes, against: x, missing: missing) == .above
+        case let .greaterOrEqual(x): return unsafe [.above, .same].contains(order(of: bytes, against: x, missing: missing))
         // Empty text is in every value, as in SQL.
         case .contains: return search.map { unsafe $0.firstMatch(in: bytes, from: 0, pivot: 0) != nil } ?? true
         case .matches: return false
@@ -84,8 +84,16 @@ struct ValueMatcher: Sendable {
     private func equals(_ bytes: UnsafeBufferPointer<UInt8>, missing: MissingBytes) -> Bool {
         if text.isEmpty { return unsafe bytes.isEmpty || missing.contain(bytes) }
         if unsafe bytes.elementsEqual(text) { return true }
-        guard let number, let value = unsafe numberValue(bytes, missing: missing) else { return false }
-        return value == number
+        guard let number else { return false }
+        return unsafe order(of: bytes, against: number, missing: missing) == .same
+    }
+
+    /// Where the number `bytes` spell stands against `number` (``FilterNumber/order(of:spelled:)``);
+    /// nil for a missing value, text or NaN.
+    private func order(of bytes: UnsafeBufferPointer<UInt8>, against number: FilterNumber, missing: MissingBytes) -> RowFilter.ComparisonOrder? {
+        guard let value = unsafe numberValue(bytes, missing: missing) else { return nil }
+        // Safe: the caller's bytes, lent for the call and read inside their count.
+        return unsafe number.order(of: value, spelled: bytes.span)
     }
 
     /// The number the value spells; nil for a missing value or text.

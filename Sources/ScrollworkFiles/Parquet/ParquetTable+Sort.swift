@@ -10,8 +10,8 @@ extension ParquetTable {
     /// file's order). A nested field in the order is sorted by its JSON, over rows read as text.
     /// More rows than ``rowsSortedInMemory`` (divided by the order's columns, a column of text
     /// not from dictionaries counting as about ten) by up to eight flat columns of text, bytes,
-    /// whole numbers, 16-, 32- and 64-bit reals, decimals of up to 18 digits, booleans, dates,
-    /// times or timestamps (INT96 and UUIDs too, by their text), or of values all read from
+    /// whole numbers, 16-, 32- and 64-bit reals, decimals (by their exact values), booleans,
+    /// dates, times or timestamps (INT96 and UUIDs too, by their text), or of values all read from
     /// dictionaries, are sorted ``rowsSortedAtOnce`` at a time (a piece of text about 64 MB) and
     /// merged, their order kept in a temporary file, where the temporary directory has room for
     /// it (24 bytes a row by one column, 8 more for each further column, and a text's bytes and
@@ -163,12 +163,20 @@ struct ParquetSortRows: RowSource, Sendable {
     /// True when field `field`'s values have keys a sort spills with (``wordKeys(ofField:in:)``):
     /// dictionary entries ranked, whole numbers of either sign, reals of 16, 32 or 64 bits,
     /// decimals of up to 18 digits, booleans, dates, times or timestamps, one word each, or text
-    /// and bytes, their own, and UUIDs and INT96 timestamps, the text they show.
+    /// and bytes, their own, UUIDs and INT96 timestamps, the text they show, and wider decimals,
+    /// their exact keys (``keysAsText(_:)``).
     func spills(_ field: Int) -> Bool {
         let node = table.root.children[field]
         return node.isLeaf && !node.isRepeated && (ranks[field] != nil || node.kind.sortsAsWholeNumber || [.double, .float, .unsigned, .boolean].contains(node.kind)
-            || node.kind.keysAsText || (node.kind == .float16 && node.element.typeLength == 2)
-            || (node.kind.decimalScale != nil && Self.decimalFitsAWord(node.element)))
+            || node.kind.keysAsText || (node.kind == .float16 && node.element.typeLength == 2) || node.kind.decimalScale != nil)
+    }
+
+    /// True when a sort that spills keys field `field`'s values by bytes (``ParquetValueKind/appendTextKey(_:at:to:)``)
+    /// rather than words: text, bytes, UUIDs and INT96 timestamps not ranked, and decimals of
+    /// more than 18 digits.
+    func keysAsText(_ field: Int) -> Bool {
+        let node = table.root.children[field]
+        return ranks[field] == nil && (node.kind.keysAsText || (node.kind.decimalScale != nil && !Self.decimalFitsAWord(node.element)))
     }
 
     /// True when a decimal column stored as `element` holds 18 digits at most: 32- or 64-bit
@@ -181,7 +189,9 @@ struct ParquetSortRows: RowSource, Sendable {
     /// that spills keys it as text (at most 2^32); nil when it keys it as a word.
     func textBytesPerRow(ofField field: Int) -> Int? {
         let node = table.root.children[field]
-        guard spills(field), ranks[field] == nil, node.kind.keysAsText else { return nil }
+        guard spills(field), keysAsText(field) else { return nil }
+        // A decimal's key: a byte of sign, four of exponent, a byte a digit and one to close.
+        if node.kind.decimalScale != nil { return Swift.min(44, Swift.max(0, node.element.precision ?? 38) + 6) }
         let total = layout.metadata.rowGroups.reduce(0) { sum, group in
             sum.addingSaturating(node.leaves.lowerBound < group.columns.count ? group.columns[node.leaves.lowerBound].uncompressedSize : 0)
         }
@@ -214,7 +224,7 @@ struct ParquetSortRows: RowSource, Sendable {
         guard let read = table.loop.map(spans.count, { k in
             Result { () throws(TableSourceError) in try rows.wordKeys(ofField: field, group: spans[k].group, places: spans[k].places) }
         }) else { throw .cancelled }
-        var keys = ranks[field] == nil && table.root.children[field].kind.keysAsText ? SpilledSort.Keys(textsFor: range.count) : SpilledSort.Keys(keys: [], missing: [])
+        var keys = keysAsText(field) ? SpilledSort.Keys(textsFor: range.count) : SpilledSort.Keys(keys: [], missing: [])
         for span in read { keys.append(try span.get()) }
         return keys
     }
@@ -223,7 +233,7 @@ struct ParquetSortRows: RowSource, Sendable {
     private func wordKeys(ofField field: Int, group: Int, places: Range<Int>) throws(TableSourceError) -> SpilledSort.Keys {
         let start = layout.groupStarts[group]
         let rows = positions.map { $0[places].map { $0 - start } } ?? Array((places.lowerBound - start)..<(places.upperBound - start))
-        if ranks[field] == nil, table.root.children[field].kind.keysAsText { return try textKeys(ofField: field, group: group, rows: rows) }
+        if keysAsText(field) { return try textKeys(ofField: field, group: group, rows: rows) }
         var keys = [UInt64](repeating: 0, count: places.count), missing = [Bool](repeating: true, count: places.count)
         let ranked = ranks[field].flatMap { $0.ranks.indices.contains(group) ? $0.ranks[group] : nil }
         var unread = ranks[field] != nil && ranked == nil, read = 0
@@ -397,9 +407,9 @@ extension ParquetValueKind {
     var keysByShownText: Bool { self == .uuid || self == .int96 }
 
     /// Appends the key of value `slot` of `values` to `keys` as text: its bytes (text's repaired
-    /// as it is shown, where they are not UTF-8; a UUID's or an INT96's shown text), or missing
-    /// for a slot outside the values or an entry outside its dictionary; false for values that
-    /// are not bytes.
+    /// as it is shown, where they are not UTF-8; a UUID's or an INT96's shown text; a decimal's
+    /// exact key, ``ExactDecimal/appendKey(to:)``), or missing for a slot outside the values or
+    /// an entry outside its dictionary; false for values that are not bytes.
     func appendTextKey(_ values: ParquetValues, at slot: Int, to keys: inout SpilledSort.Keys) -> Bool {
         guard slot >= 0, slot < values.count else {
             keys.appendMissingText()
@@ -407,6 +417,13 @@ extension ParquetValueKind {
         }
         switch values {
         case let .indexed(dictionary, indices): return appendTextKey(dictionary, at: Int(indices[slot]), to: &keys)
+        case .bytes where decimalScale != nil:
+            // A decimal's exact key, which orders as the sort in memory orders it.
+            guard case let .string(text) = value(values, at: slot), let number = ExactDecimal(text) else { return false }
+            var key: [UInt8] = []
+            number.appendKey(to: &key)
+            keys.appendText(key, repairing: false)
+            return true
         case let .bytes(starts, data):
             guard keysByShownText else {
                 keys.appendText(data[starts[slot]..<starts[slot + 1]], repairing: self == .text)
@@ -457,12 +474,17 @@ extension ParquetValueKind {
         case let .bytes(starts, data) where self == .float16:
             guard starts[slot + 1] - starts[slot] == 2 else { return nil }
             return WordSort.word(Double(halfFloat(UInt16(data[starts[slot]]) | UInt16(data[starts[slot] + 1]) << 8)))
-        // A decimal as a sort in memory takes its text: a whole number where it has no digits
-        // after the point, else the real it reads as.
-        case .int32 where decimalScale != nil, .int64 where decimalScale != nil, .bytes where decimalScale != nil:
-            guard case let .string(text) = value(values, at: slot) else { return nil }
-            if decimalScale == 0, let n = Int(text) { return WordSort.word(n) }
-            return Double(text).map { WordSort.word($0) }
+        // A decimal by the whole number it is stored as: every value of a column has its scale,
+        // so that orders them exactly, as a sort in memory does (``ExactDecimal``).
+        case let .int32(v) where decimalScale != nil: return WordSort.word(Int(v[slot]))
+        case let .int64(v) where decimalScale != nil: return WordSort.word(Int(v[slot]))
+        case let .bytes(starts, data) where decimalScale != nil:
+            guard starts[slot + 1] - starts[slot] <= 8 else { return nil }
+            // Big-endian two's complement, its sign carried into the bytes not stored.
+            let bytes = data[starts[slot]..<starts[slot + 1]]
+            let negative = (bytes.first ?? 0) & 0x80 != 0
+            let bits = bytes.reduce(negative ? UInt64.max : 0) { $0 << 8 | UInt64($1) }
+            return WordSort.word(Int(Int64(bitPattern: bits)))
         case let .int32(v) where self == .unsigned: return WordSort.word(Int(UInt32(bitPattern: v[slot])))
         case let .int64(v) where self == .unsigned: return WordSort.word(Self.unsignedKey(v[slot]))
         // Shown as "false" and "true", which sort in that order.

@@ -54,14 +54,13 @@ extension ParquetTable {
     }
 
     /// True when no value from `least` to `greatest` meets the comparison `test`; false when
-    /// either is unknown.
+    /// either is unknown. An end that reads as the same real as the bound rules nothing out:
+    /// the decimals may still differ (``FilterNumber``), and the rows themselves decide.
     private static func excludes(_ test: RowFilter.Test, least: Double?, greatest: Double?) -> Bool {
         guard let least, let greatest else { return false }
         switch test {
-        case let .less(bound) where !bound.isNaN: return !(least < bound)
-        case let .lessOrEqual(bound) where !bound.isNaN: return !(least <= bound)
-        case let .greater(bound) where !bound.isNaN: return !(greatest > bound)
-        case let .greaterOrEqual(bound) where !bound.isNaN: return !(greatest >= bound)
+        case let .less(bound) where !bound.value.isNaN, let .lessOrEqual(bound) where !bound.value.isNaN: return least > bound.value
+        case let .greater(bound) where !bound.value.isNaN, let .greaterOrEqual(bound) where !bound.value.isNaN: return greatest < bound.value
         default: return false
         }
     }

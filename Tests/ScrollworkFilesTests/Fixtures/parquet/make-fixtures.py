@@ -168,6 +168,29 @@ def session():
                      "note": pa.array(["row %d" % i for i in ids])})
 
 
+def decimals():
+    """Decimals that a real cannot tell apart (#67: a decimal sorts by its exact value, as
+    DuckDB's do): neighbours past 2^53 and past 2^63, negatives, nulls and 38 digits, in one
+    order of the file, stored as 64-bit numbers, as 8 bytes and as 16 (plain and in a
+    dictionary), in row groups of 16 rows."""
+    D = decimal.Decimal
+    base = [D("12345678901234567.89"), D("12345678901234567.88"), D("-12345678901234567.89"), D("-12345678901234567.88"),
+            D("0.01"), D("-0.01"), D("0.00"), None, D("9999999999999999.99"), D("-9999999999999999.99"), D("92233720368547758.07"),
+            D("92233720368547758.08"), D("-92233720368547758.09"), D("184467440737095516.17"), D("999999999999999999999999999999999999.99"),
+            D("-999999999999999999999999999999999999.99"), D("1.10"), D("1.09")]
+    small = [D("1234567890123456.78"), D("1234567890123456.77"), D("-1234567890123456.78"), D("-1234567890123456.77"),
+             D("0.01"), D("-0.01"), D("0.00"), None, D("9999999999999999.99"), D("-9999999999999999.99"), D("90071992547409.93"),
+             D("90071992547409.92"), D("-90071992547409.93"), D("9007199254740993.00"), D("9007199254740992.00"), D("-9007199254740993.00"),
+             D("1.10"), D("1.09")]
+    wide = [base[(i * 7) % len(base)] for i in range(48)]
+    narrow = [small[(i * 7) % len(small)] for i in range(48)]
+    whole = [None if v is None else D(str(v).replace(".", "")) for v in wide]
+    table = pa.table({"wide": pa.array(wide, pa.decimal128(38, 2)), "wide_dict": pa.array(wide, pa.decimal128(38, 2)),
+                      "narrow": pa.array(narrow, pa.decimal128(18, 2)), "whole": pa.array(whole, pa.decimal128(38, 0))})
+    rows = [["" if v is None else str(v) for v in row] for row in zip(wide, wide, narrow, whole)]
+    return table, {"columns": table.column_names, "rows": rows}
+
+
 def seeds():
     """Small files for the Parquet fuzz target's seed corpus (Fuzz/Corpus/Parquet): each a
     settings byte, then a file of a few rows in one codec, page version or encoding."""
@@ -236,6 +259,13 @@ def main():
     int96 = pa.table({"ts": table.column("timestamp_us")})
     pq.write_table(int96, os.path.join(here, "int96.parquet"), use_deprecated_int96_timestamps=True)
     files["int96.parquet"] = "int96"
+    # Decimals a real cannot tell apart, as fixed-length bytes ("wide" plainly, the others in
+    # dictionaries), and again with those of 18 digits stored as 64-bit numbers.
+    decimals_table, decimals_expected = decimals()
+    pq.write_table(decimals_table, os.path.join(here, "decimals.parquet"), row_group_size=16, use_dictionary=["wide_dict", "narrow", "whole"])
+    pq.write_table(decimals_table, os.path.join(here, "decimals-int.parquet"), row_group_size=16, use_dictionary=False, store_decimal_as_integer=True)
+    files["decimals.parquet"] = "decimals"
+    files["decimals-int.parquet"] = "decimals"
     nested_table, nested_expected = nested()
     pq.write_table(nested_table, os.path.join(here, "nested.parquet"))
     files["nested.parquet"] = "nested"
@@ -257,7 +287,7 @@ def main():
     assert rendered(os.path.join(here, "types-snappy.parquet")) == expected, "rendered() disagrees with the texts written by hand"
     int96_expected = {"columns": ["ts"], "rows": [[r[expected["columns"].index("timestamp_us")][:26].ljust(29, "0")] for r in expected["rows"]]}
     with open(os.path.join(here, "expected.json"), "w") as f:
-        json.dump({"files": files, "types": expected, "int96": int96_expected, "nested": nested_expected,
+        json.dump({"files": files, "types": expected, "int96": int96_expected, "nested": nested_expected, "decimals": decimals_expected,
                    "types-duckdb": by_writer_duckdb, "types-polars": by_writer_polars,
                    "pyarrow": pa.__version__, "duckdb": duckdb.__version__, "polars": pl.__version__}, f, ensure_ascii=False, indent=0)
 
