@@ -499,7 +499,8 @@ extension ParquetValueKind {
     static func unsignedKey(_ bits: Int64) -> Int { Int(bits) ^ Int.min }
 
     /// Value `i` of `values` as a sort takes it: ``value(_:at:)``, but an unsigned 64-bit number
-    /// as its ``unsignedKey(_:)`` and a 32- or 16-bit real (shown as text) as the real it is.
+    /// as its ``unsignedKey(_:)``, a 32- or 16-bit real (shown as text) as the real it is, and a
+    /// date, time, timestamp or decimal stored as a whole number as that number.
     private func sortValue(_ values: ParquetValues, at i: Int) -> TableValue {
         if self == .unsigned, case let .int64(v) = values { return .int(Self.unsignedKey(v[i])) }
         if self == .float, case let .floats(v) = values { return .double(Double(v[i])) }
@@ -507,6 +508,9 @@ extension ParquetValueKind {
             return .double(Double(halfFloat(UInt16(data[starts[i]]) | UInt16(data[starts[i] + 1]) << 8)))
         }
         if isTemporal, let raw = Self.whole(values, at: i) { return .int(raw) }
+        // A decimal stored as a whole number sorts as that number: the column's values share
+        // its scale, so they order exactly so, with no text made of each.
+        if decimalScale != nil, let raw = Self.whole(values, at: i) { return .int(raw) }
         return value(values, at: i)
     }
 
