@@ -12,12 +12,16 @@ public struct FilterNumber: Sendable, Hashable, CustomStringConvertible, Express
     /// The number as written, exactly; nil where it was not written in decimal (`inf`, or a
     /// real given as such that is not finite).
     package let exact: ExactDecimal?
+    /// The text it was read from (spaces around it left out), which it is shown as; nil for a
+    /// number given as such.
+    private let written: String?
 
     /// The real `value`, as the shortest decimal that reads back as it (`0.1`, not the real's
     /// 55 digits).
     public init(_ value: Double) {
         self.value = value
         exact = value.isFinite ? ExactDecimal(value.description) : nil
+        written = nil
     }
 
     /// The number `text` spells, as a value's text is read (``NumberText``), the spaces around
@@ -27,12 +31,14 @@ public struct FilterNumber: Sendable, Hashable, CustomStringConvertible, Express
         guard let value = NumberText.real(trimmed), !value.isNaN else { return nil }
         self.value = value
         exact = ExactDecimal(trimmed)
+        written = trimmed
     }
 
     /// The whole number `value`, exactly.
     public init(integerLiteral value: Int) {
         self.value = Double(value)
         exact = ExactDecimal("\(value)")
+        written = nil
     }
 
     /// The real `value` (``init(_:)``).
@@ -44,9 +50,18 @@ public struct FilterNumber: Sendable, Hashable, CustomStringConvertible, Express
         return exact.isZero ? 0 : exact.exponent >= exact.digits.count ? Int(exact.description) : nil
     }
 
-    /// The number as people write it: the decimal as written (`9007199254740993`, `-2.5`), or
-    /// the real with no `.0` on a whole one.
-    public var description: String { exact?.description ?? RowFilter.format(value) }
+    /// The number as it was written (`9007199254740993`, `1e3`), which reads back as the same
+    /// number; a number given as such as its decimal, a whole one without `.0`.
+    public var description: String { written ?? exact?.description ?? RowFilter.format(value) }
+
+    /// The same number: the same real and, where written in decimal, the same decimal (`5` is
+    /// `5.0`, however either was written).
+    public static func == (a: FilterNumber, b: FilterNumber) -> Bool { a.value == b.value && a.exact == b.exact }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(value)
+        hasher.combine(exact)
+    }
 
     /// Where the number `bytes` spell stands against this one: as reals, and where they are the
     /// same real, as decimals where both are written in decimal. Nil for bytes that spell no
