@@ -58,9 +58,13 @@ struct ValueMatcher: Sendable {
         case .exactly: return unsafe bytes.elementsEqual(text)
         case .isNull: return false
         case let .less(x): return unsafe order(of: bytes, against: x, missing: missing) == .below
-        case let .lessOrEqual(x): return unsafe [.below, .same].contains(order(of: bytes, against: x, missing: missing))
+        case let .lessOrEqual(x):
+            let order = unsafe order(of: bytes, against: x, missing: missing)
+            return order == .below || order == .same
         case let .greater(x): return unsafe order(of: bytes, against: x, missing: missing) == .above
-        case let .greaterOrEqual(x): return unsafe [.above, .same].contains(order(of: bytes, against: x, missing: missing))
+        case let .greaterOrEqual(x):
+            let order = unsafe order(of: bytes, against: x, missing: missing)
+            return order == .above || order == .same
         // Empty text is in every value, as in SQL.
         case .contains: return search.map { unsafe $0.firstMatch(in: bytes, from: 0, pivot: 0) != nil } ?? true
         case .matches: return false
