@@ -73,6 +73,31 @@ struct MadeRows: InPlaceRows {
         }
     }
 
+    @Test("a filter's number at the ends of Double and of text: it reads back as itself, says its whole number only where it is one, and compares with any value")
+    func filterNumberEnds() async {
+        await #expect(processExitsWith: .success) {
+            Self.watchdog()
+            let reals: [Double] = [.nan, .infinity, -.infinity, 0, -0.0, .leastNonzeroMagnitude, -.leastNormalMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1e300, 0.1]
+            let texts = ["", " ", "-", "+", ".", "e", "1e", "1e99999999999999999999", "-1e-99999999999999999999", String(repeating: "9", count: 64),
+                         String(repeating: "9", count: 65), String(repeating: "9", count: 1 << 20), "0x10", "inf", "-infinity", "nan", "9223372036854775808",
+                         "-9223372036854775808", "1e18", "1.5", "\u{0}", "١٢"]
+            var numbers = reals.map { FilterNumber($0) } + texts.compactMap { FilterNumber(text: $0) }
+            numbers += [FilterNumber(integerLiteral: .max), FilterNumber(integerLiteral: .min)]
+            for number in numbers {
+                // Whole numbers within Int alone say one, and each reads back from its text.
+                if let whole = number.integer { precondition(Double(whole) == number.value) }
+                if number.value.isFinite { precondition(FilterNumber(text: number.description) == number) }
+                for test in [RowFilter.Test.less(number), .lessOrEqual(number), .greater(number), .greaterOrEqual(number)] {
+                    guard let filter = try? RowFilter(column: 0, test: test) else { precondition(number.value.isNaN); continue }
+                    for var value in texts + ["5", "-0", "1e-400", "1e400"] {
+                        _ = value.withUTF8 { filter.passes($0) }
+                    }
+                }
+            }
+            precondition(FilterNumber(text: "1e18")?.integer == 1_000_000_000_000_000_000 && FilterNumber(text: "-9223372036854775808")?.integer == .min)
+        }
+    }
+
     @Test("sizes from the caller: a loop of any width runs a summary with lanes it can have")
     func loopWidths() async {
         await #expect(processExitsWith: .success) {
