@@ -444,7 +444,7 @@ extension ParquetValueKind {
         case let .indexed(dictionary, _): return ranked || hasWordKeys(dictionary, ranked: false)
         case _ where ranked: return false
         case .int32, .int64: return sortsAsWholeNumber || self == .unsigned || decimalScale != nil
-        // Decimals of up to eight bytes (18 digits) read as a whole number, or as a real.
+        // Decimals of up to eight bytes (18 digits) key as the whole number they store.
         case let .bytes(starts, _) where decimalScale != nil: return zip(starts, starts.dropFirst()).allSatisfy { $1 - $0 <= 8 }
         case let .bytes(starts, _) where self == .float16: return zip(starts, starts.dropFirst()).allSatisfy { $1 - $0 == 2 }
         case .doubles: return self == .double
