@@ -300,8 +300,8 @@ struct Open: ParsableCommand {
     @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("Sort by COLUMN, -COLUMN for descending (repeatable: the first is the main key).", valueName: "column"))
     var sort: [String] = []
 
-    @Option(help: ArgumentHelp("Show only these columns, in this order, comma-separated.", valueName: "A,B,C"))
-    var columns: String?
+    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("Show only these columns, in this order, comma-separated (repeatable: each adds its columns after the ones before).", valueName: "A,B,C"))
+    var columns: [String] = []
 
     @Option(help: ArgumentHelp("The table or view of a database to open or read (a postgres:// or clickhouse:// URL's ?table= too); a database of one table needs none.", valueName: "name"))
     var table: String?
@@ -323,9 +323,14 @@ struct Open: ParsableCommand {
 
     @OptionGroup var windowOptions: WindowOptions
 
+    /// The view the options ask for: every `--columns` list's columns, in the order given.
+    var recipe: ViewRecipe {
+        ViewRecipe(filters: filter, sorts: sort, columns: columns.isEmpty ? nil : columns.joined(separator: ","), frequency: frequency, summary: summary)
+    }
+
     func run() throws {
         let missing = MissingValues(words: MissingValues.common.words, named: Set(nulls))
-        let recipe = ViewRecipe(filters: filter, sorts: sort, columns: columns, frequency: frequency, summary: summary)
+        let recipe = self.recipe
         // A view asked for with standard output a pipe or a file goes there, as CSV.
         let piped = recipe != ViewRecipe() && isatty(STDOUT_FILENO) == 0
         if let output = output ?? (piped ? "-" : nil) {

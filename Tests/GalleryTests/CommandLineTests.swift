@@ -2,6 +2,7 @@ import ArgumentParser
 import Testing
 @testable import ScrollworkCommandLine
 @testable import ScrollworkGallery
+import ScrollworkViewer
 import ScrollworkWidgets
 
 /// The message ArgumentParser would print for `arguments`, or nil when they parse.
@@ -42,6 +43,14 @@ private func error(_ arguments: [String]) -> String? {
         let table = try #require(try ScrollworkCommand.parseAsRoot(["open", "data.sqlite", "--table", "flights", "--output", "-"]) as? Open)
         #expect(table.table == "flights" && table.output == "-")
         #expect(error(["open", "data.csv", "--null"]) != nil)
+    }
+
+    @Test("open --columns given again adds its columns after the ones before, as --sort and --filter add theirs, where the last alone was kept")
+    func columnsAddUp() throws {
+        let open = try #require(try ScrollworkCommand.parseAsRoot(["open", "data.csv", "--columns", "a,b", "--columns", "-c", "--sort", "a"]) as? Open)
+        #expect(open.recipe.columns == "a,b,-c" && open.recipe.sorts == ["a"])
+        let none = try #require(try ScrollworkCommand.parseAsRoot(["open", "data.csv"]) as? Open)
+        #expect(none.recipe == ViewRecipe())
     }
 
     @Test("snapshot --keys types text and presses keys named as help names them; a name no key has is refused, saying how keys are named")
@@ -142,7 +151,7 @@ private func error(_ arguments: [String]) -> String? {
         let command = try ScrollworkCommand.parseAsRoot(arguments)
         if let open = command as? Open {
             #expect(open.path == path && open.filter.isEmpty && open.sort.isEmpty && open.output == nil && open.color == "auto" && !open.summary)
-            #expect(open.separator == nil && !open.noHeader && open.nulls.isEmpty && open.columns == nil && open.frequency == nil)
+            #expect(open.separator == nil && !open.noHeader && open.nulls.isEmpty && open.columns.isEmpty && open.frequency == nil)
         } else {
             let gallery = try #require(command as? Gallery, "\(arguments)")
             #expect(gallery.path == path && !gallery.windowOptions.window && gallery.display.color == "auto")

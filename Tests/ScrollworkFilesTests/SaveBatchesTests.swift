@@ -92,6 +92,57 @@ import Testing
         #expect(other.cache.kept.keys.filter { $0.page >= 0 || $0.page == ParquetCache.Key.wholeChunk }.isEmpty)
     }
 
+    @Test("a Parquet read of a long batch by name drops each chunk's dictionary once read (its entries' text and the page index holding it decoded), where a short read keeps them for the screens that follow")
+    func longBatchesDropDictionaries() throws {
+        let table = try ParquetTable(path: ParquetReaderTests.folder + "/types-snappy.parquet")
+        let count = try table.rowCount(progress: .unwatched)
+        let column = try #require(table.columnTitles.firstIndex(of: "string"))
+        func dictionariesKept() -> [ParquetCache.Key] {
+            table.cache.kept.keys.filter { $0.field == column && ($0.page == ParquetCache.Key.entryTexts || $0.page == ParquetCache.Key.pageIndex) }
+        }
+        let long = (0..<ParquetTable.pagesKeptBelow).map { ($0 * 7) % count }
+        let read = try table.texts(ofColumns: [column], named: long, progress: .unwatched)
+        #expect(dictionariesKept().isEmpty)
+        let short = Array(long.prefix(1_000))
+        let few = try table.texts(ofColumns: [column], named: short, progress: .unwatched)
+        #expect(Set(dictionariesKept().map(\.page)) == [ParquetCache.Key.entryTexts, ParquetCache.Key.pageIndex])
+        #expect(short.indices.allSatisfy { read.text(column: 0, row: $0) == few.text(column: 0, row: $0) })
+        #expect(short.indices.contains { read.text(column: 0, row: $0) != nil })
+    }
+
+    @Test("a Parquet read by name gives every fixture's values as a read of rows does, names in an order of their own, again, and past the rows: a short batch read into place, a long one (each row group's rows of a column read as a piece of their own on several cores, placed where their names are) and a long one on one core alike")
+    func piecesLandWhereTheirNamesAre() throws {
+        let (files, _) = try ParquetReaderTests.expected()
+        for name in files.keys.sorted() {
+            var table = try ParquetTable(path: ParquetReaderTests.folder + "/" + name)
+            let count = try table.rowCount(progress: .unwatched)
+            let names = (0..<count).reversed() + [count, -1, 0, count / 2]
+            let columns = Array(table.columnTitles.indices.reversed())
+            let short = try table.texts(ofColumns: columns, named: names, progress: .unwatched)
+            let rows = try table.rows(named: names, progress: .unwatched)
+            #expect(short.rowCount == names.count && short.columnCount == columns.count, "\(name)")
+            func differs(_ texts: TextColumns, _ row: Int, _ values: [TableValue]) -> Bool {
+                for (place, column) in columns.enumerated() where texts.text(column: place, row: row) != values[column].presentText {
+                    Issue.record("\(name): row \(row), \(table.columnTitles[column]): \(texts.text(column: place, row: row) ?? "null") where a read of rows gives \(values[column].presentText ?? "null")")
+                    return true
+                }
+                return false
+            }
+            for (row, values) in rows.enumerated() where differs(short, row, values) { break }
+            // The same names again and again, as many as a long table's batch: in files of
+            // several row groups, pages and dictionaries, and nested values.
+            guard ["types-small-pages.parquet", "nested.parquet"].contains(name) else { continue }
+            let times = ParquetTable.pagesKeptBelow / Swift.max(1, columns.count) / names.count + 1
+            let long = Array([[Int]](repeating: names, count: times).joined())
+            for loop in [ExploreData.threeAtOnce, .serial] {
+                table.loop = loop
+                let read = try table.texts(ofColumns: columns, named: long, progress: .unwatched)
+                #expect(read.rowCount == long.count, "\(name)")
+                for row in stride(from: 0, to: long.count, by: 61) where differs(read, row, rows[row % names.count]) { break }
+            }
+        }
+    }
+
     @Test("a batch longer than the rows written at once is written in slices that join up: the file a row at a time gives, in every format")
     func longBatchesWriteInSlices() throws {
         let count = 2 * TableWriter.rowsWrittenAtOnce + 7

@@ -50,6 +50,13 @@ extension Int {
         return overflow ? (other > 0 ? .max : .min) : sum
     }
 
+    /// `self * other`, held at `Int.max` or `Int.min` instead of overflowing.
+    @inlinable
+    public func multipliedSaturating(by other: Int) -> Int {
+        let (product, overflow) = multipliedReportingOverflow(by: other)
+        return overflow ? ((self < 0) == (other < 0) ? .max : .min) : product
+    }
+
     /// `self - other`, held at `Int.max` or `Int.min` instead of overflowing.
     @inlinable
     public func subtractingSaturating(_ other: Int) -> Int {

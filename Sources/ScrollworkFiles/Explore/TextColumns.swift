@@ -102,6 +102,24 @@ public struct TextColumns: Sendable {
         lengths[cell] = Int32(bytes.count - start)
     }
 
+    /// Sets column `column`'s value in row `places[k]` to `piece`'s first column's in row `k`,
+    /// for each row of `piece` that `places` names (a null stays null): the piece's bytes are
+    /// taken over whole, in one copy. A place outside the batch is left alone.
+    mutating func set(column: Int, rows places: some Collection<Int>, from piece: TextColumns) {
+        guard piece.columnCount > 0 else { return }
+        let base = bytes.count
+        bytes.append(contentsOf: piece.bytes)
+        // The piece's first column's cells are its rows.
+        for (row, place) in zip(0..<piece.rowCount, places) {
+            guard let cell = cell(column, place) else { continue }
+            starts[cell] = base + piece.starts[row]
+            lengths[cell] = piece.lengths[row]
+        }
+    }
+
+    /// The bytes of every value's text together.
+    var textBytes: Int { bytes.count }
+
     /// Column `column`'s value in row `row` (invalid UTF-8 as U+FFFD); nil for a null or a place
     /// outside the batch.
     public func text(column: Int, row: Int) -> String? {

@@ -3,42 +3,77 @@ import Scrollwork
 // A save's text made straight from the pages, a column at a time: a dictionary's entries made
 // text once each, whole numbers written as digits, no row of values made first.
 extension ParquetTable {
-    /// The text of `columns` of the rows named `names`, in that order, written into each column
-    /// as its pages are read (a name no row has is null). The pages of a batch of 1,048,576
+    /// The text of `columns` of the rows named `names`, in that order (a name no row has is
+    /// null), written into each column as its pages are read. The pages of a batch of 1,048,576
     /// values (names times columns) or more are not kept: such batches are a save's of a long
     /// table in an order of its own, each reading every page of its columns once, more pages
-    /// than the cache holds.
+    /// than the cache holds. Their row groups are read as many at once as ``loop`` runs, each
+    /// group's rows of a column into a piece of their own, placed into the batch in turn (a
+    /// smaller batch is read straight into place: pieces in flight would hold its size again).
     public func texts(ofColumns columns: [Int], named names: [Int], progress: TableProgress) throws(TableSourceError) -> TextColumns {
         var batch = TextColumns(columns: columns.count, rows: names.count)
-        // Dates, times and timestamps are as long as one another: their text's room made at once.
-        let perRow = columns.reduce(0) { sum, field in
-            let node = root.children.indices.contains(field) ? root.children[field] : nil
-            return sum.addingSaturating(node.map { $0.isLeaf ? $0.kind.temporalTextLength : 0 } ?? 0)
-        }
-        let (room, overflow) = perRow.multipliedReportingOverflow(by: names.count)
-        batch.reserveText(overflow ? 0 : room)
         let keep = names.count < Self.pagesKeptBelow / Swift.max(1, columns.count)
+        let inPieces = !keep && loop.width > 1
+        // The batch's text is made room for at once, where doubling would hold up to three times
+        // the text while it moves: from the first group's dictionaries and dates read in place,
+        // or from its pieces, held until each column's has come.
         var reserved = false
-        try eachGroup(ofColumns: columns, named: names, progress: progress) { column, field, group, places, rows throws(TableSourceError) in
+        var firstPieces: [(column: Int, places: ArraySlice<Int>, piece: TextColumns)] = []
+        func reserve(_ room: Int) {
+            batch.reserveText(room.addingSaturating(room / 16))
+            reserved = true
+        }
+        try eachGroup(ofColumns: columns, named: names, progress: progress, reading: { field, group, rows throws(TableSourceError) -> GroupText in
+            guard inPieces else { return .rows(field: field, group: group, rows: rows) }
             let entries = try entryTexts(field, group: group)
-            // Columns of dictionaries' text: their room made at once, from the first group's
-            // entries, where doubling would hold up to three times the text while it moves.
-            if !reserved {
-                reserved = true
-                var perRow = 0
-                for field in columns {
-                    guard let entries = try entryTexts(field, group: group), entries.count > 0 else { continue }
-                    perRow = perRow.addingSaturating(entries.bytes.count / entries.count + 1)
-                }
-                let (room, overflow) = perRow.multipliedReportingOverflow(by: names.count)
-                batch.reserveText(overflow ? 0 : room + room / 16)
-            }
+            var piece = TextColumns(columns: 1, rows: rows.count)
+            piece.reserveText(textLength(field, entries: entries).multipliedSaturating(by: rows.count))
             try eachPage(ofField: field, group: group, rows: rows, keep: keep) { values, inPage, slots in
-                // Each row's place read as it is written: no list of them made a page.
-                values.setTexts(slots, places: inPage.lazy.map { places[$0] }, column: column, in: &batch, entries: entries)
+                values.setTexts(slots, places: inPage, column: 0, in: &piece, entries: entries)
+            }
+            forgetDictionary(field, group: group)
+            return .piece(piece)
+        }) { column, places, read throws(TableSourceError) -> Void in
+            switch read {
+            case let .rows(field, group, rows):
+                if !reserved {
+                    var room = 0
+                    for field in columns { room = room.addingSaturating(textLength(field, entries: try entryTexts(field, group: group)).multipliedSaturating(by: names.count)) }
+                    reserve(room)
+                }
+                let entries = try entryTexts(field, group: group)
+                try eachPage(ofField: field, group: group, rows: rows, keep: keep) { values, inPage, slots in
+                    // Each row's place read as it is written: no list of them made a page.
+                    values.setTexts(slots, places: inPage.lazy.map { places[places.startIndex + $0] }, column: column, in: &batch, entries: entries)
+                }
+                if !keep { forgetDictionary(field, group: group) }
+            case let .piece(piece):
+                guard !reserved else { return batch.set(column: column, rows: places, from: piece) }
+                firstPieces.append((column, places, piece))
+                guard firstPieces.count == columns.count else { return }
+                reserve(firstPieces.reduce(0) { $0.addingSaturating($1.piece.textBytes.multipliedSaturating(by: names.count) / Swift.max(1, $1.piece.rowCount)) })
+                for (column, places, piece) in firstPieces { batch.set(column: column, rows: places, from: piece) }
+                firstPieces = []
             }
         }
+        for (column, places, piece) in firstPieces { batch.set(column: column, rows: places, from: piece) }
         return batch
+    }
+
+    /// What a read of one row group's rows of a column gave: their text in a piece of its own,
+    /// or, for a batch read straight into place, the field, the group and the rows to read.
+    private enum GroupText {
+        case piece(TextColumns)
+        case rows(field: Int, group: Int, rows: [Int])
+    }
+
+    /// About how many bytes of text a value of field `field` makes, for room made at once: a
+    /// date's, a time's or a timestamp's, or a dictionary entry's on average; 0 when unknown.
+    private func textLength(_ field: Int, entries: ParquetEntryTexts?) -> Int {
+        let node = root.children[field]
+        if node.isLeaf, node.kind.temporalTextLength > 0 { return node.kind.temporalTextLength }
+        guard let entries, entries.count > 0 else { return 0 }
+        return entries.bytes.count / entries.count + 1
     }
 
     /// The fewest values a read of ``texts(ofColumns:named:progress:)`` leaves the pages it
@@ -58,6 +93,16 @@ extension ParquetTable {
         let texts = ParquetEntryTexts(dictionary, kind: node.kind)
         cache.keep(.entryTexts(texts), for: key)
         return texts
+    }
+
+    /// Drops field `field`'s dictionary in row group `group` from the cache: its entries' text,
+    /// and the page index that holds it decoded (found again, from the pages' headers, when read).
+    /// A batch that keeps no pages reads each chunk once: its dictionary, decoded and made text,
+    /// would only hold the cache's room (64 MB of them beside the batch) until the next batch,
+    /// which reads it again anyway.
+    func forgetDictionary(_ field: Int, group: Int) {
+        cache.forget(ParquetCache.Key(group: group, field: field, page: ParquetCache.Key.entryTexts))
+        cache.forget(ParquetCache.Key(group: group, field: field, page: ParquetCache.Key.pageIndex))
     }
 
     /// The text of `columns` of the rows at `positions` (fewer past the end), as

@@ -266,19 +266,36 @@ public struct ParquetTable: TableSource {
         return PlaceBuckets(count: names.count, buckets: layout.groupStarts.count - 1) { k in (0..<total).contains(names[k]) ? layout.groupContaining(names[k]) : -1 }
     }
 
-    /// Hands `take`, a column at a time, each row group's rows that `names` name: the column's
-    /// place among `columns`, its field, the group, the names' places among `names` and their
-    /// rows in the group (a name no row has is left out). Each group's names are found once for
-    /// every column.
-    func eachGroup(ofColumns columns: [Int], named names: [Int], progress: TableProgress,
-                   _ take: (_ column: Int, _ field: Int, _ group: Int, _ places: [Int], _ rows: [Int]) throws(TableSourceError) -> Void) throws(TableSourceError) {
+    /// Reads, with `read`, the rows that `names` name a row group at a time and in it a column
+    /// at a time (the column's field, the group, the rows counted from the group's first; a name
+    /// no row has is left out), as many at once as ``loop`` runs, and hands what each read gave
+    /// to `take` in that order with the column's place among `columns` and the names' places
+    /// among `names`. Each group's names are found once for every column.
+    ///
+    /// - Throws: what `read` or `take` threw first, or ``TableSourceError/cancelled`` once
+    ///   `progress` says stop.
+    func eachGroup<Read>(ofColumns columns: [Int], named names: [Int], progress: TableProgress,
+                         reading read: (_ field: Int, _ group: Int, _ rows: [Int]) throws(TableSourceError) -> Read,
+                         _ take: (_ column: Int, _ places: ArraySlice<Int>, _ read: Read) throws(TableSourceError) -> Void) throws(TableSourceError) {
         try checkColumns(columns)
         let byGroup = try groups(of: names)
-        for (place, field) in columns.enumerated() {
+        let held = (0..<byGroup.count).filter { !byGroup[$0].isEmpty }
+        let reads = held.flatMap { group in columns.indices.map { (column: $0, group: group) } }
+        let width = Swift.max(1, loop.width)
+        for first in stride(from: 0, to: reads.count, by: width) {
             try progress.check()
-            for group in 0..<byGroup.count where !byGroup[group].isEmpty {
-                let start = try groupSpan(group).lowerBound, ks = byGroup[group]
-                try take(place, field, group, Array(ks), ks.map { names[$0] - start })
+            let round = reads[first..<Swift.min(reads.count, first + width)]
+            let results = loop.map(round.count) { k in
+                let (column, group) = round[round.startIndex + k]
+                return Result { () throws(TableSourceError) in
+                    let start = try groupSpan(group).lowerBound
+                    return try read(columns[column], group, byGroup[group].map { names[$0] - start })
+                }
+            }
+            guard let results else { throw .cancelled }
+            for (k, result) in results.enumerated() {
+                let (column, group) = round[round.startIndex + k]
+                try take(column, byGroup[group], try result.get())
             }
         }
     }
@@ -596,6 +613,13 @@ final class ParquetCache: Sendable {
             state.clock += 1
             state.entries[key] = (kept.value, state.clock)
             return kept.value
+        }
+    }
+
+    /// Drops what is kept for `key`, if anything.
+    func forget(_ key: Key) {
+        state.withLock { state in
+            if let old = state.entries.removeValue(forKey: key) { state.bytes -= old.value.memory }
         }
     }
 

@@ -423,10 +423,10 @@ extension TableSource {
     /// Rows named in an order of their own (not a run of names, which are read as positions)
     /// are read in large batches from a source without an engine (each of its pages is then
     /// read once a batch, not once a few rows): a sixteenth of the rows (at least 131,072, and
-    /// no more than about four million values), so that a page is read some sixteen times
-    /// however many rows there are (a sort of 50,000,000 Parquet rows, whose pages outgrow the
-    /// page cache, read each page 381 times in batches of 131,072); in batches of 10,000
-    /// otherwise (an engine's statement a batch).
+    /// no more than about two million values, some 80 MB of text and places), so that a page is
+    /// read some sixteen times where the rows are not many more than that (a sort of 50,000,000
+    /// Parquet rows, whose pages outgrow the page cache, read each page 381 times in batches of
+    /// 131,072); in batches of 10,000 otherwise (an engine's statement a batch).
     ///
     /// - Throws: `TableSourceError` when the source or the writer fails, or `progress` says stop.
     public func append(names: RowOrder?, count: Int, where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int],
@@ -435,8 +435,9 @@ extension TableSource {
         // Names in a run are rows in the file's own order, read as positions are: a batch of
         // them gains nothing from being large.
         let run = engine == nil ? names?.run : nil
-        // No more than about four million values a batch (some 70 MB of text and places).
-        let named = Swift.max(131_072, Swift.min(total / 16, (1 << 22) / Swift.max(1, columns.count)))
+        // Two million values at most: 2,500,000 (two columns of text and reals) held 104 MB of
+        // text, places and names.
+        let named = Swift.max(131_072, Swift.min(total / 16, (1 << 21) / Swift.max(1, columns.count)))
         let batch = Swift.min(names != nil && engine == nil && run == nil ? named : 10_000, Swift.max(1, TextColumns.mostValues / Swift.max(1, columns.count)))
         var at = 0
         while at < total {
