@@ -73,7 +73,7 @@ struct ParquetAssembly {
             Array(slices[(child.leaves.lowerBound - node.leaves.lowerBound)..<(child.leaves.upperBound - node.leaves.lowerBound)])
         }
         let logical = node.element.logical.flatMap { if case let .structure(f) = $0 { f.keys.first } else { nil } }
-        if (logical == 3 || node.element.converted == 3), children.count == 1, children[0].isRepeated {
+        if (logical == ParquetCode.Logical.list || node.element.converted == ParquetCode.Converted.list), children.count == 1, children[0].isRepeated {
             // A list: its one repeated child's items, each its element (three levels) or itself (two).
             let repeated = children[0]
             let slices = childSlices(repeated)
@@ -86,7 +86,7 @@ struct ParquetAssembly {
                 return try json(repeated, item, chunks: chunks, leaves: leaves, offset: offset, asInstance: false)
             }).joined(separator: ",") + "]"
         }
-        if (logical == 2 || node.element.converted == 1 || node.element.converted == 2), children.count == 1, children[0].isRepeated, children[0].children.count == 2 {
+        if (logical == ParquetCode.Logical.map || node.element.converted == ParquetCode.Converted.map || node.element.converted == ParquetCode.Converted.mapKeyValue), children.count == 1, children[0].isRepeated, children[0].children.count == 2 {
             // A map: its key_value items as an object's members.
             let pairs = children[0]
             let slices = childSlices(pairs)

@@ -97,8 +97,8 @@ struct ParquetChunk: Sendable {
         let present = page.present
         let values: ParquetValues
         switch header.encoding {
-        case 0: values = try ParquetValues.plain(&page.reader, type: type, count: present, width: width)
-        case 2, 8:
+        case Encoding.plain: values = try ParquetValues.plain(&page.reader, type: type, count: present, width: width)
+        case Encoding.plainDictionary, Encoding.rleDictionary:
             guard let dictionary else { throw ParquetBytes.failure("a page of \(leaf.element.name) names a dictionary the chunk does not have") }
             if present == 0 {
                 values = .empty(type)
@@ -106,8 +106,8 @@ struct ParquetChunk: Sendable {
                 let bits = Int(try page.reader.byte())
                 values = try dictionary.gathering(try page.reader.hybrid(present, width: bits, as: UInt32.self))
             }
-        case 3:
-            guard type == 0 else { throw ParquetBytes.failure("RLE values in a column that is not of booleans") }
+        case Encoding.rle:
+            guard type == ParquetCode.Physical.boolean else { throw ParquetBytes.failure("RLE values in a column that is not of booleans") }
             // RLE booleans carry their byte length first.
             _ = try page.reader.littleEndian(4)
             values = .booleans(try page.reader.hybrid(present, width: 1, as: UInt8.self).map { $0 != 0 })
@@ -141,7 +141,7 @@ struct ParquetChunk: Sendable {
         let maxDefinition = leaf.definitionLevel, maxRepetition = leaf.repetitionLevel
         var reader: ParquetBytes
         var pageRepetitions: [UInt8] = [], pageDefinitions: [UInt8] = []
-        if header.type == 3 {
+        if header.type == PageType.dataV2 {
             // Version 2: the levels first, never compressed, then the values.
             let levels = header.repetitionBytes + header.definitionBytes
             guard levels <= body.count else { throw ParquetBytes.failure("a page's levels run past the page") }
@@ -235,7 +235,7 @@ struct ParquetPageIndex: Sendable {
         }
         guard chunk.valueCount <= ParquetChunk.chunkValueLimit else { throw ParquetBytes.failure("the column chunk of \(leaf.element.name) says it holds \(chunk.valueCount) values") }
         codec = chunk.codec
-        let type = leaf.element.type ?? 6, width = leaf.element.typeLength ?? 0
+        let type = leaf.element.type ?? ParquetCode.Physical.byteArray, width = leaf.element.typeLength ?? 0
         let end = chunk.start + UInt64(chunk.compressedSize)
         if !leaf.isRepeated, leaf.repetitionLevel == 0, let placed = Self.placed(chunk, end: end, file: file) {
             pages = placed
@@ -244,7 +244,7 @@ struct ParquetPageIndex: Sendable {
             // A dictionary page comes before the first data page.
             if let first = placed.first?.body.lowerBound, first > chunk.start {
                 let (header, bodyStart) = try Self.header(at: chunk.start, end: first, file: file)
-                guard header.type == 2, UInt64(header.compressedSize) <= first - bodyStart else { return }
+                guard header.type == PageType.dictionary, UInt64(header.compressedSize) <= first - bodyStart else { return }
                 try found(ParquetDictionaryPage(header: header, body: bodyStart..<bodyStart + UInt64(header.compressedSize), codec: codec, type: type, width: width), file: file)
             }
             return
@@ -261,7 +261,7 @@ struct ParquetPageIndex: Sendable {
     ///   chunk says.
     mutating func extend(through: Int, leaf: ParquetSchemaNode, file: FileBytes) throws(ParquetMetadata.Failure) {
         guard var at = next else { return }
-        let type = leaf.element.type ?? 6, width = leaf.element.typeLength ?? 0
+        let type = leaf.element.type ?? ParquetCode.Physical.byteArray, width = leaf.element.typeLength ?? 0
         while at < end && slots < chunkValues && slots <= through {
             let (header, bodyStart) = try Self.header(at: at, end: end, file: file)
             guard header.valueCount <= ParquetChunk.pageValueLimit else { throw ParquetBytes.failure("a page of \(leaf.element.name) says it holds \(header.valueCount) values") }
@@ -269,8 +269,8 @@ struct ParquetPageIndex: Sendable {
             let body = bodyStart..<bodyStart + UInt64(header.compressedSize)
             at = body.upperBound
             switch header.type {
-            case 2: try found(ParquetDictionaryPage(header: header, body: body, codec: codec, type: type, width: width), file: file)
-            case 0, 3:
+            case PageType.dictionary: try found(ParquetDictionaryPage(header: header, body: body, codec: codec, type: type, width: width), file: file)
+            case PageType.data, PageType.dataV2:
                 pages.append(Page(header: header, body: body, firstSlot: slots, valueCount: header.valueCount))
                 slots += header.valueCount
             default: continue
@@ -328,7 +328,7 @@ struct ParquetPageIndex: Sendable {
     /// one page, only its first `limit` slots where its encoding allows (``ParquetChunk/slots``
     /// says how many were).
     func decode(_ pages: Range<Int>, leaf: ParquetSchemaNode, file: FileBytes, limit: Int = .max) throws(ParquetMetadata.Failure) -> ParquetChunk {
-        let type = leaf.element.type ?? 6, width = leaf.element.typeLength ?? 0
+        let type = leaf.element.type ?? ParquetCode.Physical.byteArray, width = leaf.element.typeLength ?? 0
         var decoded = ParquetChunk(values: .empty(type))
         let pages = pages.clamped(to: self.pages.indices)
         for page in self.pages[pages] {
@@ -356,7 +356,7 @@ struct ParquetPageIndex: Sendable {
             // Placed by the offset index: the header starts the span, the body fills the rest.
             let span = page.body
             let (read, bodyStart) = try Self.header(at: span.lowerBound, end: span.upperBound, file: file)
-            guard read.type == 0 || read.type == 3, UInt64(read.compressedSize) == span.upperBound - bodyStart, read.valueCount == page.valueCount else {
+            guard read.type == PageType.data || read.type == PageType.dataV2, UInt64(read.compressedSize) == span.upperBound - bodyStart, read.valueCount == page.valueCount else {
                 throw ParquetBytes.failure("a page of \(leaf.element.name) is not where the offset index places it")
             }
             return (read, try Self.read(bodyStart..<span.upperBound, file: file))
@@ -416,3 +416,6 @@ struct ParquetPageIndex: Sendable {
     /// The bytes it keeps, about.
     var memory: Int { pages.count * 96 + (dictionary.map(ParquetColumn.memory(of:)) ?? 0) }
 }
+
+private typealias Encoding = ParquetCode.Encoding
+private typealias PageType = ParquetCode.Page

@@ -20,7 +20,7 @@ struct ParquetChunkValues {
         self.kind = kind
         storage = kind.storage
         fixedLength = kind.fixedLength
-        integerWidth = kind.physicalType == 1 ? 4 : 8
+        integerWidth = kind.physicalType == ParquetCode.Physical.int32 ? 4 : 8
     }
 
     /// The values present (nulls are not among them).

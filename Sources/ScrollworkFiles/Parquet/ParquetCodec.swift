@@ -16,14 +16,14 @@ enum ParquetCodec {
             throw ParquetBytes.failure("a page of \(bytes.count) bytes says it holds \(size)")
         }
         switch codec {
-        case 0: return Array(bytes)
-        case 1: return try snappy(bytes, size: size, prefix: prefix)
-        case 2: return try streamed(bytes, .gzip, size: size, prefix: prefix, name: "gzip")
-        case 4: return try brotli(bytes, size: size)
-        case 5: return try hadoopLZ4(bytes, size: size)
-        case 6: return try streamed(bytes, .zstd, size: size, prefix: prefix, name: "zstd")
-        case 7: return try lz4Block(bytes, size: size, prefix: prefix)
-        case 3: throw ParquetBytes.failure("LZO-compressed pages are not read (few writers make them; rewrite the file with Snappy or zstd)")
+        case Codec.uncompressed: return Array(bytes)
+        case Codec.snappy: return try snappy(bytes, size: size, prefix: prefix)
+        case Codec.gzip: return try streamed(bytes, .gzip, size: size, prefix: prefix, name: "gzip")
+        case Codec.brotli: return try brotli(bytes, size: size)
+        case Codec.hadoopLZ4: return try hadoopLZ4(bytes, size: size)
+        case Codec.zstd: return try streamed(bytes, .zstd, size: size, prefix: prefix, name: "zstd")
+        case Codec.lz4Raw: return try lz4Block(bytes, size: size, prefix: prefix)
+        case Codec.lzo: throw ParquetBytes.failure("LZO-compressed pages are not read (few writers make them; rewrite the file with Snappy or zstd)")
         default: throw ParquetBytes.failure("the compression codec \(codec) is not one Parquet defines")
         }
     }
@@ -202,3 +202,5 @@ enum ParquetCodec {
         unsafe decompress = unsafe unsafeBitCast(f[0], to: Decompress.self)
     }
 }
+
+private typealias Codec = ParquetCode.Codec

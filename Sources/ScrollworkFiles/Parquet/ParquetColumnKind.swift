@@ -67,14 +67,14 @@ public enum ParquetColumnKind: Sendable, Hashable {
     /// The physical type in the file's schema.
     var physicalType: Int {
         switch self {
-        case .boolean: 0
-        case .date, .time(digits: 3): 1
-        case let .fixedWidthInteger(bits, _): bits <= 32 ? 1 : 2
-        case .integer, .time, .timestamp: 2
-        case .float: 4
-        case let .decimal(precision, _): precision <= 18 ? 2 : 7
-        case .real: 5
-        case .text, .binary: 6
+        case .boolean: Physical.boolean
+        case .date, .time(digits: 3): Physical.int32
+        case let .fixedWidthInteger(bits, _): bits <= 32 ? Physical.int32 : Physical.int64
+        case .integer, .time, .timestamp: Physical.int64
+        case .float: Physical.float
+        case let .decimal(precision, _): precision <= 18 ? Physical.int64 : Physical.fixedLengthByteArray
+        case .real: Physical.double
+        case .text, .binary: Physical.byteArray
         }
     }
 
@@ -198,3 +198,5 @@ public enum ParquetColumnKind: Sendable, Hashable {
         }
     }
 }
+
+private typealias Physical = ParquetCode.Physical

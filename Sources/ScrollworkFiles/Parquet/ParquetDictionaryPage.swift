@@ -37,11 +37,11 @@ struct ParquetDictionaryPage: Sendable {
             return try ParquetValues.plain(&reader, type: type, count: count, width: width)
         }
         let fixed: Int? = switch type {
-        case 0: (count + 7) / 8
-        case 1, 4: count * 4
-        case 2, 5: count * 8
-        case 3: count * 12
-        case 7: width > 0 ? count.multipliedReportingOverflow(by: width).partialValue : nil
+        case Physical.boolean: (count + 7) / 8
+        case Physical.int32, Physical.float: count * 4
+        case Physical.int64, Physical.double: count * 8
+        case Physical.int96: count * 12
+        case Physical.fixedLengthByteArray: width > 0 ? count.multipliedReportingOverflow(by: width).partialValue : nil
         default: nil
         }
         if let fixed, fixed >= 0 { return try decoded(prefix: Swift.min(size, fixed)) }
@@ -54,3 +54,5 @@ struct ParquetDictionaryPage: Sendable {
         return try decoded(prefix: .max)
     }
 }
+
+private typealias Physical = ParquetCode.Physical

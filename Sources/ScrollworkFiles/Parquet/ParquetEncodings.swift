@@ -255,11 +255,11 @@ enum ParquetValues: Sendable {
     /// No values of physical type `type`.
     static func empty(_ type: Int) -> ParquetValues {
         switch type {
-        case 0: return .booleans([])
-        case 1: return .int32([])
-        case 2: return .int64([])
-        case 4: return .floats([])
-        case 5: return .doubles([])
+        case Physical.boolean: return .booleans([])
+        case Physical.int32: return .int32([])
+        case Physical.int64: return .int64([])
+        case Physical.float: return .floats([])
+        case Physical.double: return .doubles([])
         default: return .bytes(starts: [0], data: [])
         }
     }
@@ -325,20 +325,20 @@ enum ParquetValues: Sendable {
     /// array) written PLAIN.
     static func plain(_ reader: inout ParquetBytes, type: Int, count: Int, width: Int) throws(ParquetMetadata.Failure) -> ParquetValues {
         switch type {
-        case 0:
+        case Physical.boolean:
             var bits: [UInt8] = []
             try reader.bitPacked(count, width: 1, into: &bits)
             return .booleans(bits.map { $0 != 0 })
-        case 1: return .int32(try reader.littleEndianValues(count, as: Int32.self))
-        case 2: return .int64(try reader.littleEndianValues(count, as: Int64.self))
-        case 4: return .floats(try reader.littleEndianValues(count, as: UInt32.self).map(Float.init(bitPattern:)))
-        case 5: return .doubles(try reader.littleEndianValues(count, as: UInt64.self).map(Double.init(bitPattern:)))
-        case 3, 7:
-            let size = type == 3 ? 12 : width
+        case Physical.int32: return .int32(try reader.littleEndianValues(count, as: Int32.self))
+        case Physical.int64: return .int64(try reader.littleEndianValues(count, as: Int64.self))
+        case Physical.float: return .floats(try reader.littleEndianValues(count, as: UInt32.self).map(Float.init(bitPattern:)))
+        case Physical.double: return .doubles(try reader.littleEndianValues(count, as: UInt64.self).map(Double.init(bitPattern:)))
+        case Physical.int96, Physical.fixedLengthByteArray:
+            let size = type == Physical.int96 ? 12 : width
             guard size >= 0 else { throw ParquetBytes.failure("a fixed length of \(size)") }
             let range = try reader.take(try ParquetBytes.product(count, size))
             return .bytes(starts: (0...count).map { $0 * size }, data: Array(reader.bytes[range]))
-        case 6:
+        case Physical.byteArray:
             // Each value's bytes copied as its length is read, in one pass: a page of short
             // texts (a dictionary of tail numbers) costs a copy a value and little else.
             var starts = [0]
@@ -358,24 +358,29 @@ enum ParquetValues: Sendable {
     }
 
     /// `count` values written DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY
-    /// or BYTE_STREAM_SPLIT (`encoding` 5, 6, 7, 9).
+    /// or BYTE_STREAM_SPLIT.
     static func decoded(_ reader: inout ParquetBytes, encoding: Int, type: Int, count: Int, width: Int) throws(ParquetMetadata.Failure) -> ParquetValues {
         switch encoding {
-        case 5:
+        case Encoding.deltaBinaryPacked:
             let values = try reader.deltaBinaryPacked()
             guard values.count >= count else { throw ParquetBytes.failure("\(values.count) delta values for \(count)") }
-            if type == 1 { return .int32(values.prefix(count).map { Int32(truncatingIfNeeded: $0) }) }
-            guard type == 2 else { throw ParquetBytes.failure("DELTA_BINARY_PACKED on a column that is not of integers") }
+            if type == Physical.int32 { return .int32(values.prefix(count).map { Int32(truncatingIfNeeded: $0) }) }
+            guard type == Physical.int64 else { throw ParquetBytes.failure("DELTA_BINARY_PACKED on a column that is not of integers") }
             return .int64(Array(values.prefix(count)))
-        case 6:
+        case Encoding.deltaLengthByteArray:
             let lengths = try reader.deltaBinaryPacked()
             return try concatenated(&reader, lengths: lengths.prefix(count).map(Int.init), prefixes: nil)
-        case 7:
+        case Encoding.deltaByteArray:
             let prefixes = try reader.deltaBinaryPacked()
             let lengths = try reader.deltaBinaryPacked()
             return try concatenated(&reader, lengths: lengths.prefix(count).map(Int.init), prefixes: prefixes.map(Int.init))
-        case 9:
-            let size = switch type { case 1, 4: 4; case 2, 5: 8; case 7: width; default: 0 }
+        case Encoding.byteStreamSplit:
+            let size = switch type {
+            case Physical.int32, Physical.float: 4
+            case Physical.int64, Physical.double: 8
+            case Physical.fixedLengthByteArray: width
+            default: 0
+            }
             guard size > 0, count >= 0, count <= reader.remaining / size else { throw ParquetBytes.failure("BYTE_STREAM_SPLIT of \(count) values of \(size) bytes") }
             let range = try reader.take(count * size)
             var joined = [UInt8](repeating: 0, count: count * size)
@@ -406,3 +411,6 @@ enum ParquetValues: Sendable {
         return .bytes(starts: starts, data: data)
     }
 }
+
+private typealias Physical = ParquetCode.Physical
+private typealias Encoding = ParquetCode.Encoding

@@ -61,42 +61,41 @@ struct ParquetFileWriter {
     private static func schemaElement(_ title: String, _ kind: ParquetColumnKind, _ element: inout ThriftWriter) {
         element.field(1, i32: kind.physicalType)
         if let length = kind.fixedLength { element.field(2, i32: length) }
-        element.field(3, i32: 1)
+        element.field(3, i32: ParquetCode.Repetition.optional)
         element.field(4, string: title)
         // A time unit: MILLIS, MICROS or NANOS.
         func unit(_ digits: Int, _ type: inout ThriftWriter) { type.field(2, structure: { $0.field(digits == 3 ? 1 : digits == 6 ? 2 : 3, structure: { _ in }) }) }
         switch kind {
         case .text:
-            element.field(6, i32: 0)
-            element.field(10, structure: { logical in logical.field(1, structure: { _ in }) })
+            element.field(6, i32: Converted.utf8)
+            element.field(10, structure: { logical in logical.field(Logical.string, structure: { _ in }) })
         case .date:
-            element.field(6, i32: 6)
-            element.field(10, structure: { logical in logical.field(6, structure: { _ in }) })
+            element.field(6, i32: Converted.date)
+            element.field(10, structure: { logical in logical.field(Logical.date, structure: { _ in }) })
         case let .time(digits):
-            if digits != 9 { element.field(6, i32: digits == 3 ? 7 : 8) }
-            element.field(10, structure: { logical in logical.field(7, structure: { time in
+            if digits != 9 { element.field(6, i32: digits == 3 ? Converted.timeMillis : Converted.timeMicros) }
+            element.field(10, structure: { logical in logical.field(Logical.time, structure: { time in
                 time.field(1, bool: false)
                 unit(digits, &time)
             }) })
         case let .timestamp(digits, utc):
             // The converted types say milliseconds or microseconds since the epoch in UTC.
-            if utc, digits != 9 { element.field(6, i32: digits == 3 ? 9 : 10) }
-            element.field(10, structure: { logical in logical.field(8, structure: { stamp in
+            if utc, digits != 9 { element.field(6, i32: digits == 3 ? Converted.timestampMillis : Converted.timestampMicros) }
+            element.field(10, structure: { logical in logical.field(Logical.timestamp, structure: { stamp in
                 stamp.field(1, bool: utc)
                 unit(digits, &stamp)
             }) })
         case let .decimal(precision, scale):
-            element.field(6, i32: 5)
+            element.field(6, i32: Converted.decimal)
             element.field(7, i32: scale)
             element.field(8, i32: precision)
-            element.field(10, structure: { logical in logical.field(5, structure: { decimal in
+            element.field(10, structure: { logical in logical.field(Logical.decimal, structure: { decimal in
                 decimal.field(1, i32: scale)
                 decimal.field(2, i32: precision)
             }) })
         case let .fixedWidthInteger(bits, signed):
-            // INT_8 … INT_64 are 15 to 18, UINT_8 … UINT_64 11 to 14.
-            element.field(6, i32: (signed ? 15 : 11) + bits.trailingZeroBitCount - 3)
-            element.field(10, structure: { logical in logical.field(10, structure: { integer in
+            element.field(6, i32: (signed ? Converted.int8 : Converted.uint8) + bits.trailingZeroBitCount - 3)
+            element.field(10, structure: { logical in logical.field(Logical.integer, structure: { integer in
                 integer.field(1, i8: bits)
                 integer.field(2, bool: signed)
             }) })
@@ -121,7 +120,7 @@ struct ParquetFileWriter {
         meta.field(1, i32: chunk.kind.physicalType)
         meta.field(2, listOf: .i32, count: chunk.encodings.count) { list in for e in chunk.encodings { list.element(i32: e) } }
         meta.field(3, listOf: .binary, count: 1) { $0.element(binary: Array(title.utf8)) }
-        meta.field(4, i32: 1)
+        meta.field(4, i32: ParquetCode.Codec.snappy)
         meta.field(5, i64: chunk.valueCount)
         meta.field(6, i64: chunk.uncompressedSize)
         meta.field(7, i64: chunk.compressedSize)
@@ -134,3 +133,6 @@ struct ParquetFileWriter {
         })
     }
 }
+
+private typealias Converted = ParquetCode.Converted
+private typealias Logical = ParquetCode.Logical

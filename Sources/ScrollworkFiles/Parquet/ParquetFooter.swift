@@ -159,13 +159,13 @@ struct ParquetLayout: Sendable {
         let nullWidth = TableValue.missing("NULL").description.count
         return root.children.map { field in
             let leaf = field.leaves.lowerBound
-            guard field.isLeaf, !field.isRepeated, field.kind == .signed, [1, 2].contains(field.element.type) else { return nil }
+            guard field.isLeaf, !field.isRepeated, field.kind == .signed, [ParquetCode.Physical.int32, ParquetCode.Physical.int64].contains(field.element.type) else { return nil }
             var widest: Int? = nil, holdsNulls = false
             for group in groups {
                 guard group.columns.indices.contains(leaf) else { return nil }
                 let statistics = group.columns[leaf].statistics
                 // An optional column whose statistics do not count its nulls may hold some.
-                let nulls = field.element.repetition == 0 ? 0 : statistics?.nullCount
+                let nulls = field.element.repetition == ParquetCode.Repetition.required ? 0 : statistics?.nullCount
                 if nulls ?? 1 > 0 { holdsNulls = true }
                 if let nulls, nulls == group.rowCount { continue }
                 guard let least = whole(statistics?.minimum, of: field), let greatest = whole(statistics?.maximum, of: field) else { return nil }
@@ -178,7 +178,7 @@ struct ParquetLayout: Sendable {
     /// A statistic of a column of signed whole numbers as the number it is, exactly (32 or 64
     /// bits, little-endian); nil for bytes of another length.
     private static func whole(_ bytes: [UInt8]?, of field: ParquetSchemaNode) -> Int64? {
-        guard let bytes, bytes.count == (field.element.type == 1 ? 4 : 8) else { return nil }
+        guard let bytes, bytes.count == (field.element.type == ParquetCode.Physical.int32 ? 4 : 8) else { return nil }
         let bits = bytes.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         return bytes.count == 4 ? Int64(Int32(truncatingIfNeeded: bits)) : Int64(bitPattern: bits)
     }

@@ -470,14 +470,14 @@ extension ParquetMetadata {
     /// A `CompressionCodec` as people name it.
     static func codecName(_ codec: Int) -> String {
         switch codec {
-        case 0: "uncompressed"
-        case 1: "Snappy"
-        case 2: "gzip"
-        case 3: "LZO"
-        case 4: "Brotli"
-        case 5: "LZ4 (Hadoop)"
-        case 6: "zstd"
-        case 7: "LZ4"
+        case Codec.uncompressed: "uncompressed"
+        case Codec.snappy: "Snappy"
+        case Codec.gzip: "gzip"
+        case Codec.lzo: "LZO"
+        case Codec.brotli: "Brotli"
+        case Codec.hadoopLZ4: "LZ4 (Hadoop)"
+        case Codec.zstd: "zstd"
+        case Codec.lz4Raw: "LZ4"
         default: "codec \(codec)"
         }
     }
@@ -486,11 +486,11 @@ extension ParquetMetadata {
     /// say nothing of the values.
     static func encodingName(_ encoding: Int) -> String? {
         switch encoding {
-        case 0: "plain"
-        case 2, 8: "dictionary"
-        case 5, 6, 7: "delta"
-        case 9: "byte stream split"
-        case 3, 4: nil
+        case Encoding.plain: "plain"
+        case Encoding.plainDictionary, Encoding.rleDictionary: "dictionary"
+        case Encoding.deltaBinaryPacked, Encoding.deltaLengthByteArray, Encoding.deltaByteArray: "delta"
+        case Encoding.byteStreamSplit: "byte stream split"
+        case Encoding.rle, Encoding.bitPacked: nil
         default: "encoding \(encoding)"
         }
     }
@@ -500,3 +500,6 @@ extension ParquetMetadata {
         return kept.count > 48 ? String(kept.prefix(47)) + "…" : kept
     }
 }
+
+private typealias Codec = ParquetCode.Codec
+private typealias Encoding = ParquetCode.Encoding

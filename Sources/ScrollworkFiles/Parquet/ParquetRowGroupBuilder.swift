@@ -141,20 +141,20 @@ struct ParquetRowGroupBuilder {
             let values = ParquetChunkValues(column, kind: kinds[k])
             let start = bytes.count
             var chunk = Chunk(kind: kinds[k], dictionaryOffset: nil, dataOffset: start, compressedSize: 0, uncompressedSize: 0, valueCount: column.present.count,
-                              nullCount: column.present.count - values.count, encodings: [3], minimum: values.minimum, maximum: values.maximum)
+                              nullCount: column.present.count - values.count, encodings: [Encoding.rle], minimum: values.minimum, maximum: values.maximum)
             var uncompressed = 0
             var body = Self.definitionLevels(column.present)
             if let dictionary = values.dictionary() {
                 chunk.dictionaryOffset = start
-                uncompressed += Self.page(type: 2, body: dictionary.plain, count: dictionary.count, encoding: 0, into: &bytes)
+                uncompressed += Self.page(type: PageType.dictionary, body: dictionary.plain, count: dictionary.count, encoding: Encoding.plain, into: &bytes)
                 chunk.dataOffset = bytes.count
                 body += dictionary.indices
-                chunk.encodings += [0, 8]
-                uncompressed += Self.page(type: 0, body: body, count: column.present.count, encoding: 8, into: &bytes)
+                chunk.encodings += [Encoding.plain, Encoding.rleDictionary]
+                uncompressed += Self.page(type: PageType.data, body: body, count: column.present.count, encoding: Encoding.rleDictionary, into: &bytes)
             } else {
                 body += values.plain()
-                chunk.encodings.append(0)
-                uncompressed += Self.page(type: 0, body: body, count: column.present.count, encoding: 0, into: &bytes)
+                chunk.encodings.append(Encoding.plain)
+                uncompressed += Self.page(type: PageType.data, body: body, count: column.present.count, encoding: Encoding.plain, into: &bytes)
             }
             chunk.compressedSize = bytes.count - start
             chunk.uncompressedSize = uncompressed
@@ -163,7 +163,7 @@ struct ParquetRowGroupBuilder {
         return (bytes, chunks)
     }
 
-    /// Writes a page (0 data, 2 dictionary) of `body` compressed with Snappy; returns its
+    /// Writes a page (data or dictionary) of `body` compressed with Snappy; returns its
     /// size uncompressed, header included, as a chunk's metadata counts it.
     private static func page(type: Int, body: [UInt8], count: Int, encoding: Int, into bytes: inout [UInt8]) -> Int {
         let compressed = SnappyCompressor.compress(body)
@@ -172,13 +172,14 @@ struct ParquetRowGroupBuilder {
             h.field(1, i32: type)
             h.field(2, i32: body.count)
             h.field(3, i32: compressed.count)
-            h.field(type == 0 ? 5 : 7, structure: { p in
+            // DataPageHeader is field 5 of a page header, DictionaryPageHeader field 7.
+            h.field(type == PageType.data ? 5 : 7, structure: { p in
                 p.field(1, i32: count)
                 p.field(2, i32: encoding)
-                if type == 0 {
+                if type == PageType.data {
                     // Definition and repetition levels: the RLE/bit-packed hybrid.
-                    p.field(3, i32: 3)
-                    p.field(4, i32: 3)
+                    p.field(3, i32: Encoding.rle)
+                    p.field(4, i32: Encoding.rle)
                 }
             })
         }
@@ -249,3 +250,6 @@ enum ParquetHybrid {
         (0..<bytes).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
     }
 }
+
+private typealias Encoding = ParquetCode.Encoding
+private typealias PageType = ParquetCode.Page

@@ -12,7 +12,7 @@ struct ParquetSchemaNode: Sendable {
     var leaves: Range<Int>
 
     var isLeaf: Bool { children.isEmpty && element.type != nil }
-    var isRepeated: Bool { element.repetition == 2 }
+    var isRepeated: Bool { element.repetition == ParquetCode.Repetition.repeated }
 
     /// The tree of `elements` (a root, then its fields depth first).
     static func tree(_ elements: [ParquetMetadata.SchemaElement]) throws(ParquetMetadata.Failure) -> ParquetSchemaNode {
@@ -29,8 +29,8 @@ struct ParquetSchemaNode: Sendable {
         guard depth < 64 else { throw ParquetBytes.failure("the schema nests more than 64 deep") }
         let element = elements[at]
         at += 1
-        let repeated = !isRoot && element.repetition == 2
-        let defined = definition + (!isRoot && (element.repetition ?? 0) != 0 ? 1 : 0)
+        let repeated = !isRoot && element.repetition == ParquetCode.Repetition.repeated
+        let defined = definition + (!isRoot && (element.repetition ?? ParquetCode.Repetition.required) != ParquetCode.Repetition.required ? 1 : 0)
         let repeats = repetition + (repeated ? 1 : 0)
         let firstLeaf = leaf
         var children: [ParquetSchemaNode] = []
@@ -74,37 +74,40 @@ package enum ParquetValueKind: Sendable, Hashable {
     case float16
 
     init(_ element: ParquetMetadata.SchemaElement) {
-        let type = element.type ?? 6
+        // The logical types' structs: DecimalType's scale is field 1; TimeType's and
+        // TimestampType's UTC flag field 1 and unit field 2; IntType's signedness field 2.
         if let (id, value) = element.logicalType {
             switch id {
-            case 1, 4, 12: self = .text; return
-            case 5: self = .decimal(scale: Swift.max(0, value[1]?.intValue ?? element.scale ?? 0)); return
-            case 6: self = .date; return
-            case 7: self = .time(digits: Self.digits(value[2])); return
-            case 8: self = .timestamp(digits: Self.digits(value[2]), utc: value[1]?.bool ?? false); return
-            case 10: self = value[2]?.bool == false ? .unsigned : .signed; return
-            case 14: self = .uuid; return
-            case 15: self = .float16; return
+            case Logical.string, Logical.enumeration, Logical.json: self = .text; return
+            case Logical.decimal: self = .decimal(scale: Swift.max(0, value[1]?.intValue ?? element.scale ?? 0)); return
+            case Logical.date: self = .date; return
+            case Logical.time: self = .time(digits: Self.digits(value[2])); return
+            case Logical.timestamp: self = .timestamp(digits: Self.digits(value[2]), utc: value[1]?.bool ?? false); return
+            case Logical.integer: self = value[2]?.bool == false ? .unsigned : .signed; return
+            case Logical.uuid: self = .uuid; return
+            case Logical.float16: self = .float16; return
             default: break
             }
         }
-        switch element.converted {
-        case 0?, 4?, 19?: self = .text; return
-        case 5?: self = .decimal(scale: Swift.max(0, element.scale ?? 0)); return
-        case 6?: self = .date; return
-        case 7?: self = .time(digits: 3); return
-        case 8?: self = .time(digits: 6); return
-        case 9?: self = .timestamp(digits: 3, utc: true); return
-        case 10?: self = .timestamp(digits: 6, utc: true); return
-        case 11?, 12?, 13?, 14?: self = .unsigned; return
-        default: break
+        if let converted = element.converted {
+            switch converted {
+            case Converted.utf8, Converted.enumeration, Converted.json: self = .text; return
+            case Converted.decimal: self = .decimal(scale: Swift.max(0, element.scale ?? 0)); return
+            case Converted.date: self = .date; return
+            case Converted.timeMillis: self = .time(digits: 3); return
+            case Converted.timeMicros: self = .time(digits: 6); return
+            case Converted.timestampMillis: self = .timestamp(digits: 3, utc: true); return
+            case Converted.timestampMicros: self = .timestamp(digits: 6, utc: true); return
+            case Converted.uint8, Converted.uint16, Converted.uint32, Converted.uint64: self = .unsigned; return
+            default: break
+            }
         }
-        switch type {
-        case 0: self = .boolean
-        case 1, 2: self = .signed
-        case 3: self = .int96
-        case 4: self = .float
-        case 5: self = .double
+        switch element.type ?? Physical.byteArray {
+        case Physical.boolean: self = .boolean
+        case Physical.int32, Physical.int64: self = .signed
+        case Physical.int96: self = .int96
+        case Physical.float: self = .float
+        case Physical.double: self = .double
         default: self = .binary
         }
     }
@@ -123,3 +126,7 @@ package enum ParquetValueKind: Sendable, Hashable {
         }
     }
 }
+
+private typealias Physical = ParquetCode.Physical
+private typealias Logical = ParquetCode.Logical
+private typealias Converted = ParquetCode.Converted

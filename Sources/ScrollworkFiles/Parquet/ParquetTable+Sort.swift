@@ -182,7 +182,8 @@ struct ParquetSortRows: RowSource, Sendable {
     /// True when a decimal column stored as `element` holds 18 digits at most: 32- or 64-bit
     /// numbers, or fixed-length bytes of up to eight.
     private static func decimalFitsAWord(_ element: ParquetMetadata.SchemaElement) -> Bool {
-        element.type == 1 || element.type == 2 || (element.type == 7 && (element.typeLength ?? .max) <= 8)
+        element.type == ParquetCode.Physical.int32 || element.type == ParquetCode.Physical.int64
+            || (element.type == ParquetCode.Physical.fixedLengthByteArray && (element.typeLength ?? .max) <= 8)
     }
 
     /// About how many bytes a value of field `field` takes, from its chunks' sizes, when a sort

@@ -122,10 +122,10 @@ extension ParquetTable {
             guard bytes.count == count else { return nil }
             return bytes.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
         }
-        switch (field.kind, field.element.type) {
-        case (.signed, 1?): return littleEndian(4).map { Double(Int32(truncatingIfNeeded: $0)) }
-        case (.signed, 2?): return littleEndian(8).map { Double(Int64(bitPattern: $0)) }
-        case (.double, 5?):
+        switch (field.kind, field.element.type ?? -1) {
+        case (.signed, ParquetCode.Physical.int32): return littleEndian(4).map { Double(Int32(truncatingIfNeeded: $0)) }
+        case (.signed, ParquetCode.Physical.int64): return littleEndian(8).map { Double(Int64(bitPattern: $0)) }
+        case (.double, ParquetCode.Physical.double):
             // A NaN says nothing of the others; the format keeps them out, not every writer does.
             return littleEndian(8).map { Double(bitPattern: $0) }.flatMap { $0.isNaN ? nil : $0 }
         default: return nil

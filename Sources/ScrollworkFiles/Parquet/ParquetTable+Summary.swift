@@ -43,7 +43,7 @@ extension ParquetTable {
         for group in layout.metadata.rowGroups {
             let statistics = group.columns[leaf].statistics
             let nulls: Int
-            if field.element.repetition == 0 {
+            if field.element.repetition == ParquetCode.Repetition.required {
                 nulls = 0
             } else if let counted = statistics?.nullCount, counted >= 0, counted <= group.rowCount {
                 nulls = counted

@@ -157,7 +157,7 @@ public struct ParquetTable: TableSource {
         case .int96: return .timestamp(digits: 9, utc: false)
         case let .decimal(scale):
             var precision = element.precision
-            if let logical = element.logicalType, logical.id == 5 { precision = logical.value[2]?.intValue ?? precision }
+            if let logical = element.logicalType, logical.id == ParquetCode.Logical.decimal { precision = logical.value[2]?.intValue ?? precision }
             return precision.map { .decimal(precision: $0, scale: scale) }
         case .text, .uuid: return .text
         }
@@ -171,10 +171,13 @@ public struct ParquetTable: TableSource {
     /// The bits of a whole number's type: its integer type's, its converted type's, else its
     /// physical type's (`INT32` or `INT64`).
     private static func bits(of element: ParquetMetadata.SchemaElement) -> Int {
-        if let logical = element.logicalType, logical.id == 10,
+        if let logical = element.logicalType, logical.id == ParquetCode.Logical.integer,
            let bits = logical.value[1]?.intValue, [8, 16, 32, 64].contains(bits) { return bits }
-        if let converted = element.converted, (11...18).contains(converted) { return 8 << ((converted - 11) % 4) }
-        return element.type == 1 ? 32 : 64
+        // UINT_8 … UINT_64, then INT_8 … INT_64.
+        if let converted = element.converted, (ParquetCode.Converted.uint8...ParquetCode.Converted.int64).contains(converted) {
+            return 8 << ((converted - ParquetCode.Converted.uint8) % 4)
+        }
+        return element.type == ParquetCode.Physical.int32 ? 32 : 64
     }
 
     /// True for a file on this machine: opening read its footer already, and the first page
