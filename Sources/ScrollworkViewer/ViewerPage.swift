@@ -32,9 +32,12 @@ enum ViewerPage: Widget {
     typealias Report = ViewerRequest
 
     /// Runs the body for the kind of page this is on it, and keeps what it changed.
+    ///
+    /// The page is taken out of `self`, not copied: a copy would leave its arrays shared with
+    /// `self`, and the body's first change to each would copy it whole.
     private mutating func each<T>(listing: (inout DirectoryListing) -> T, pager: (inout TextPager) -> T, tables: (inout DatabaseTables) -> T,
                                   table: (inout TableScreen) -> T, record: (inout RecordPage) -> T) -> T {
-        switch self {
+        switch consume self {
         case var .listing(page): defer { self = .listing(page) }; return listing(&page)
         case var .pager(page): defer { self = .pager(page) }; return pager(&page)
         case var .tables(page): defer { self = .tables(page) }; return tables(&page)

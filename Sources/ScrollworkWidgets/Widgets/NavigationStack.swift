@@ -142,12 +142,16 @@ public struct NavigationStack<Page: Widget>: Widget {
     public var top: Page {
         get { entries[entries.count - 1].page }
         set { entries[entries.count - 1].page = newValue }
+        // In place: a page may be large (a table's whole state), and every frame asks the page
+        // shown several mutating questions, each of which would otherwise copy it out and back.
+        _modify { yield &entries[entries.count - 1].page }
     }
 
     /// The first page, under all the others.
     public var root: Page {
         get { entries[0].page }
         set { entries[0].page = newValue }
+        _modify { yield &entries[0].page }
     }
 
     /// The title of the page shown.
