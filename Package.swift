@@ -14,6 +14,18 @@ let sanitized = Context.environment["SCROLLWORK_SANITIZE"] != nil
 /// what keeps it safe (#70), and the compiler refuses to let one pass unsaid.
 let memorySafe: [SwiftSetting] = [.strictMemorySafety(), .treatWarning("StrictMemorySafety", as: .error)]
 
+/// Concrete generic types' metadata is reached through accessors that hand the runtime
+/// their conformances, not through mangled names it decodes: decoding one checks its requirements
+/// by scanning the program's 4,455 conformance records, some 300,000 instructions each first time
+/// (`Dictionary<Key, …>` needs `Key: Hashable` looked up). By callgrind, to the first frame shown:
+/// `scrollwork open` of a ten-line CSV 11.1 → 7.3 M instructions, of a Parquet file 19.4 → 15.7 M.
+/// (An unsafe flag, which SwiftPM allows in a root package and in one depended on by path or
+/// branch, the two ways README gives.)
+let metadataByAccessor: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
+
+/// What every Swift target of the package is compiled with.
+let settings = memorySafe + metadataByAccessor
+
 let package = Package(
     name: "Scrollwork",
     products: [
@@ -46,7 +58,7 @@ let package = Package(
         .target(
             name: "Scrollwork",
             dependencies: [.product(name: "RealModule", package: "swift-numerics")],
-            swiftSettings: memorySafe + (sanitized ? [.define("SCROLLWORK_PTHREAD_LOCKS")] : [])
+            swiftSettings: settings + (sanitized ? [.define("SCROLLWORK_PTHREAD_LOCKS")] : [])
         ),
         // Async-signal-safe terminal restoration for crashes: C, because a signal handler may
         // not allocate, lock or initialise globals lazily, which Swift code cannot promise.
@@ -56,28 +68,28 @@ let package = Package(
         .target(name: "CMallocArenas"),
         // The widget layer every host shares: the widget protocol, groups, routing and focus, the
         // widgets, the buffer they draw into, events, apps, work off the loop and the one driver.
-        .target(name: "ScrollworkWidgets", dependencies: ["Scrollwork"], swiftSettings: memorySafe),
+        .target(name: "ScrollworkWidgets", dependencies: ["Scrollwork"], swiftSettings: settings),
         // The terminal host alone: session, input decoder, diff renderer, event loop.
-        .target(name: "ScrollworkTerminal", dependencies: ["Scrollwork", "ScrollworkWidgets", "CTerminalRestore"], swiftSettings: memorySafe),
+        .target(name: "ScrollworkTerminal", dependencies: ["Scrollwork", "ScrollworkWidgets", "CTerminalRestore"], swiftSettings: settings),
         // For app developers' tests: a pilot that drives an app as a person would, and snapshots.
         // PNG snapshots draw through the pixel host, with the Window trait only.
         .target(name: "ScrollworkTesting", dependencies: [
             "Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal",
             .target(name: "ScrollworkPixels", condition: .when(traits: ["Window"])),
-        ], swiftSettings: memorySafe),
+        ], swiftSettings: settings),
         // Real files as row sources: delimited text read and split only where shown.
         // One HTTPS GET through the system's libcurl, opened when first needed: C, because curl's
         // options are set through a variadic function Swift cannot call.
         .target(name: "CCurl"),
-        .target(name: "ScrollworkFiles", dependencies: ["Scrollwork", "CCurl"], swiftSettings: memorySafe),
+        .target(name: "ScrollworkFiles", dependencies: ["Scrollwork", "CCurl"], swiftSettings: settings),
         // Database tables as row sources, the files module's filters tested by the engine:
         // SQLite's library and libpq are loaded when a database is opened, so that building
         // needs nothing but Swift.
-        .target(name: "ScrollworkDatabase", dependencies: ["Scrollwork", "ScrollworkFiles"], swiftSettings: memorySafe),
+        .target(name: "ScrollworkDatabase", dependencies: ["Scrollwork", "ScrollworkFiles"], swiftSettings: settings),
         // `scrollwork open`: files, directories and standard input as tables, lists and pagers.
-        .target(name: "ScrollworkViewer", dependencies: ["Scrollwork", "ScrollworkWidgets", "ScrollworkFiles", "ScrollworkDatabase"], swiftSettings: memorySafe),
+        .target(name: "ScrollworkViewer", dependencies: ["Scrollwork", "ScrollworkWidgets", "ScrollworkFiles", "ScrollworkDatabase"], swiftSettings: settings),
         // The gallery's pages, one app: what the scrollwork command shows.
-        .target(name: "ScrollworkGallery", dependencies: ["Scrollwork", "ScrollworkWidgets", "ScrollworkFiles"], swiftSettings: memorySafe),
+        .target(name: "ScrollworkGallery", dependencies: ["Scrollwork", "ScrollworkWidgets", "ScrollworkFiles"], swiftSettings: settings),
         // The pixel host's C libraries; only ScrollworkPixels uses them, so a program of the core
         // or the terminal host alone needs none. Cairo and Pango by declarations of their own
         // (Sources/CPangoCairo/shim.h), not pkg-config: pango.pc's -pthread is a flag SwiftPM
@@ -97,7 +109,7 @@ let package = Package(
             .target(name: "CPangoCairo", condition: .when(traits: ["Window"])),
             .target(name: "CSDL2", condition: .when(traits: ["Window"])),
             .target(name: "CDBus", condition: .when(traits: ["Window"])),
-        ], swiftSettings: memorySafe),
+        ], swiftSettings: settings),
         // The `scrollwork` command's subcommands and options, a library so that tests link them.
         .target(
             name: "ScrollworkCommandLine",
@@ -111,12 +123,12 @@ let package = Package(
                 .target(name: "ScrollworkPixels", condition: .when(traits: ["Window"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: memorySafe
+            swiftSettings: settings
         ),
         .executableTarget(
             name: "scrollwork",
             dependencies: ["ScrollworkCommandLine", "CMallocArenas"],
-            swiftSettings: memorySafe,
+            swiftSettings: settings,
             // Swift's runtime linked into the program: a shared one costs every start about 6 ms
             // of loading and symbol binding here, a third of `scrollwork open`'s first frame.
             // C++'s library too, which that runtime needs (Linking/static-cxx says how), for 1 ms more.
@@ -139,7 +151,7 @@ let package = Package(
                 .target(name: "CSDL2", condition: .when(traits: ["Window"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: memorySafe
+            swiftSettings: settings
         ),
         .testTarget(
             name: "ScrollworkTests",
