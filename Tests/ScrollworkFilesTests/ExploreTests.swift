@@ -318,6 +318,26 @@ enum ExploreData {
         }
     }
 
+    @Test("integers past 64 bits (an unsigned 64-bit number's upper half, a HUGEINT) are integers, their least and greatest exact, as DuckDB's SUMMARIZE gives them; past 128 bits they are reals")
+    func summaryWideIntegers() throws {
+        let int128Min = "-170141183460469231731687303715884105728", int128Max = "170141183460469231731687303715884105727"
+        let table = [["18438385782879970551", "+18438385782879970551", int128Min, "340282366920938463463374607431768211456", "18446744073709551615"],
+                     ["1", "-9223372036854775809", int128Max, "1", "18446744073709551614"],
+                     ["9223372036854775808", "7", "0", "2", "2.5"]]
+        try ExploreData.withRows(table) { rows, _ in
+            let summaries = try #require(ColumnSummary.summarizing(rows, titles: ExploreData.header))
+            #expect(summaries[0].kind == .integers && summaries[0].minimum == "1" && summaries[0].maximum == "18438385782879970551")
+            let mean = (18438385782879970551.0 + 1 + 9223372036854775808.0) / 3
+            #expect(abs(try #require(summaries[0].mean) - mean) <= mean * 1e-15)
+            #expect(summaries[1].kind == .integers && summaries[1].minimum == "-9223372036854775809" && summaries[1].maximum == "18438385782879970551")
+            #expect(summaries[2].kind == .integers && summaries[2].minimum == int128Min && summaries[2].maximum == int128Max)
+            // 2¹²⁸ fits no 128-bit integer: a real, as any number past what integers hold.
+            #expect(summaries[3].kind == .reals && summaries[3].maximum == RowFilter.format(340282366920938463463374607431768211456.0))
+            // With a real among them: reals, the integer extremes still written exactly.
+            #expect(summaries[4].kind == .reals && summaries[4].minimum == "2.5" && summaries[4].maximum == "18446744073709551615")
+        }
+    }
+
     @Test("past 16,384 distinct values the distinct count is an estimate, marked, and close; past 65,536 numbers the median is still exact")
     func estimates() throws {
         let table = (0..<150_000).map { i in ["\(i)", "x", "\((i * 7) % 100_003)", "1.5", ""] }

@@ -113,4 +113,26 @@ public struct FieldValues: Sendable, Hashable {
         }
         return n
     }
+
+    /// The integer `bytes` spell by the rule of ``integer(_:)``, where it fits 128 bits and not
+    /// always 64: an unsigned 64-bit number's upper half, a HUGEINT. Nil for anything else.
+    static func wideInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Int128? {
+        // Safe: the caller's bytes; every index read below is checked against their count first.
+        guard let first = unsafe bytes.first else { return nil }
+        var i = 0
+        let negative = first == 0x2D
+        if negative || first == 0x2B { i = 1 }
+        guard i < bytes.count else { return nil }
+        var n: Int128 = 0
+        while i < bytes.count {
+            let digit = unsafe Int128(bytes[i]) &- 0x30
+            guard digit >= 0, digit <= 9 else { return nil }
+            let (times, o1) = n.multipliedReportingOverflow(by: 10)
+            let (next, o2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+            guard !o1, !o2 else { return nil }
+            n = next
+            i += 1
+        }
+        return n
+    }
 }

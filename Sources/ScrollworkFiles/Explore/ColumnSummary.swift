@@ -190,8 +190,9 @@ struct ColumnTally: Sendable {
     var present = 0, missing = 0
     var allIntegers = true, allNumbers = true
     var lowest = Double.infinity, highest = -Double.infinity
-    /// The least and greatest integers, exactly: past 2⁵³ two integers can be one `Double`.
-    var lowestInteger: Int? = nil, highestInteger: Int? = nil
+    /// The least and greatest integers, exactly: past 2⁵³ two integers can be one `Double`, and
+    /// an integer may pass 64 bits (an unsigned 64-bit number, a HUGEINT) and stay one.
+    var lowestInteger: Int128? = nil, highestInteger: Int128? = nil
     /// The sum of the integers while it fits, exact and cheaper to keep than ``sum``.
     var integerSum = 0
     /// The sum of the other numbers below 2⁹⁶⁰ in size (and of integer sums that would
@@ -248,6 +249,13 @@ struct ColumnTally: Sendable {
         if let n = unsafe FieldValues.integer(bytes) {
             value = Double(n)
             addToIntegerSum(n)
+            let wide = Int128(n)
+            lowestInteger = Swift.min(lowestInteger ?? wide, wide)
+            highestInteger = Swift.max(highestInteger ?? wide, wide)
+        } else if bytes.count > 18, let n = unsafe FieldValues.wideInteger(bytes) {
+            // Past 64 bits: still an integer, exactly the least or greatest, a double in the sums.
+            value = Double(n)
+            addToSum(value)
             lowestInteger = Swift.min(lowestInteger ?? n, n)
             highestInteger = Swift.max(highestInteger ?? n, n)
         } else if let x = unsafe NumberText.real(bytes) {
@@ -382,7 +390,7 @@ struct ColumnTally: Sendable {
 
     /// `extreme` as text; as the integer `integer` exactly where that integer is the extreme
     /// (a `Double` of it equals `extreme`).
-    private func exactly(_ extreme: Double, _ integer: Int?) -> String {
+    private func exactly(_ extreme: Double, _ integer: Int128?) -> String {
         if let integer, Double(integer) == extreme { return "\(integer)" }
         return RowFilter.format(extreme)
     }
