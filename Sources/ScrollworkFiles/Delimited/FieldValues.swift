@@ -84,48 +84,41 @@ public struct FieldValues: Sendable, Hashable {
     /// nil when anything else is there or it does not fit.
     @inline(__always)
     static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        // Safe: the caller's bytes; every index read below is checked against their count first.
-        guard let first = unsafe bytes.first else { return nil }
-        var i = 0
-        let negative = first == 0x2D
-        if negative || first == 0x2B { i = 1 }
-        guard i < bytes.count else { return nil }
-        // Eighteen digits cannot overflow, so the common field skips the checks.
-        if bytes.count - i <= 18 {
-            var n = 0
-            while i < bytes.count {
-                let digit = unsafe bytes[i] &- 0x30
-                guard digit <= 9 else { return nil }
-                n = n &* 10 &+ Int(digit)
-                i += 1
-            }
-            return negative ? 0 &- n : n
-        }
-        var n = 0
-        while i < bytes.count {
-            let digit = unsafe Int(bytes[i]) &- 0x30
-            guard digit >= 0, digit <= 9 else { return nil }
-            let (times, o1) = n.multipliedReportingOverflow(by: 10)
-            let (next, o2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
-            guard !o1, !o2 else { return nil }
-            n = next
-            i += 1
-        }
-        return n
+        // Safe: the caller's bytes, lent for the call.
+        unsafe integer(bytes, as: Int.self)
     }
 
     /// The integer `bytes` spell by the rule of ``integer(_:)``, where it fits 128 bits and not
     /// always 64: an unsigned 64-bit number's upper half, a HUGEINT. Nil for anything else.
     static func wideInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Int128? {
+        // Safe: the caller's bytes, lent for the call.
+        unsafe integer(bytes, as: Int128.self)
+    }
+
+    /// The integer `bytes` spell, as a `T` of 64 bits or more; nil when anything but an optional
+    /// sign and decimal digits is there, or it does not fit.
+    @inline(__always)
+    private static func integer<T: FixedWidthInteger & SignedInteger>(_ bytes: UnsafeBufferPointer<UInt8>, as _: T.Type) -> T? {
         // Safe: the caller's bytes; every index read below is checked against their count first.
         guard let first = unsafe bytes.first else { return nil }
         var i = 0
         let negative = first == 0x2D
         if negative || first == 0x2B { i = 1 }
         guard i < bytes.count else { return nil }
-        var n: Int128 = 0
+        // Eighteen digits cannot overflow 64 bits, so the common field skips the checks.
+        if bytes.count - i <= 18 {
+            var n: T = 0
+            while i < bytes.count {
+                let digit = unsafe bytes[i] &- 0x30
+                guard digit <= 9 else { return nil }
+                n = n &* 10 &+ T(digit)
+                i += 1
+            }
+            return negative ? 0 &- n : n
+        }
+        var n: T = 0
         while i < bytes.count {
-            let digit = unsafe Int128(bytes[i]) &- 0x30
+            let digit = unsafe T(bytes[i]) &- 0x30
             guard digit >= 0, digit <= 9 else { return nil }
             let (times, o1) = n.multipliedReportingOverflow(by: 10)
             let (next, o2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
