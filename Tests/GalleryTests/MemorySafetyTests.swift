@@ -12,6 +12,8 @@ import Testing
     func everyTargetIsStrict() throws {
         let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains(#"let memorySafe: [SwiftSetting] = [.strictMemorySafety(), .treatWarning("StrictMemorySafety", as: .error)]"#))
+        // The settings every target takes hold those (and the package's other settings).
+        #expect(manifest.contains("let settings = memorySafe + "))
         // Each target's declaration, from its kind to the next target's: C targets (their names
         // start with C and they hold no Swift) and tests aside.
         let pieces = manifest.components(separatedBy: "\n        .")
@@ -21,7 +23,7 @@ import Testing
             let name = String(piece[nameRange].dropFirst(7).dropLast())
             guard !name.hasPrefix("C"), !name.hasSuffix("TestSupport") else { continue }
             checked.append(name)
-            #expect(piece.contains("swiftSettings: memorySafe"), "\(name) is not built with `memorySafe`")
+            #expect(piece.contains("swiftSettings: settings"), "\(name) is not built with `settings`, which hold `memorySafe`")
         }
         let sources = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Sources").path)
             .filter { !$0.hasPrefix("C") }
