@@ -44,19 +44,20 @@ extension FileTable {
         return try extended(index, in: file, progress: progress)
     }
 
-    /// The file indexed to its end and typed from every row, as its rows on every core: a
-    /// batch run's table.
+    /// The file indexed to its end and typed from every row (in `columns` alone when given), as
+    /// its rows on every core: a batch run's table.
     ///
     /// - Throws: `TableSourceError.failed` when the file cannot be read, or its compressed data
     ///   is damaged or cut short (the rows after the damage are not there, the last one read may
     ///   be cut: no count or save from them is true).
-    public func readToEnd(progress: TableProgress) throws(TableSourceError) -> any TableSource {
-        try wholeRows(concurrently: .processors)
+    public func readToEnd(typing columns: [Int]?, progress: TableProgress) throws(TableSourceError) -> any TableSource {
+        try wholeRows(concurrently: .processors, typing: columns)
     }
 
-    /// ``readToEnd(progress:)`` on `loop`'s cores.
-    func wholeRows(concurrently loop: ConcurrentLoop) throws(TableSourceError) -> RowsTable<FileRows> {
-        let whole = try indexedToEnd(concurrently: loop)
+    /// ``readToEnd(typing:progress:)`` on `loop`'s cores; typed only in `columns` when given (a
+    /// batch run's, whose recipe reads no other column's type: see ``ColumnTyping``).
+    func wholeRows(concurrently loop: ConcurrentLoop, typing columns: [Int]? = nil) throws(TableSourceError) -> RowsTable<FileRows> {
+        let whole = try indexedToEnd(concurrently: loop, typing: columns)
         if let damage = whole.file.damage { throw .failed("\(damage); nothing was written") }
         // The rows after such a quote are not rows: no count or save from them is true.
         if let unclosed = whole.unclosedEnd { throw .failed("\(unclosed); nothing was written") }
@@ -100,16 +101,17 @@ extension FileTable {
     /// - Throws: ``TableSourceError`` when the file cannot be read.
     /// `slice`: the most text indexed (and, for a compressed file, typed) at a time; nil, a
     /// quarter of the usual for a compressed file, so that little is left to index and type
-    /// once the last text is decompressed.
-    func indexedToEnd(concurrently loop: ConcurrentLoop, slice: Int? = nil) throws(TableSourceError) -> FileTable {
+    /// once the last text is decompressed. `columns`: the only columns typed, when given.
+    func indexedToEnd(concurrently loop: ConcurrentLoop, slice: Int? = nil, typing columns: [Int]? = nil) throws(TableSourceError) -> FileTable {
         let slice = slice ?? (file.compression == nil ? Self.slice : Self.slice / 4)
-        return try extended(index, in: file, progress: .unwatched, toEnd: true, slice: slice, concurrently: loop)
+        return try extended(index, in: file, progress: .unwatched, toEnd: true, slice: slice, concurrently: loop, typing: columns)
     }
 
     /// `start` indexed a slice further in `file` (to its end when `toEnd`), the rows found typed
-    /// on `loop`'s cores, new JSON keys taken as columns after the others.
+    /// on `loop`'s cores (in `columns` alone when given), new JSON keys taken as columns after
+    /// the others.
     private func extended(_ start: RecordIndex, in file: FileBytes, progress: TableProgress, toEnd: Bool = false, slice: Int = Self.slice,
-                          concurrently loop: ConcurrentLoop = .serial) throws(TableSourceError) -> FileTable {
+                          concurrently loop: ConcurrentLoop = .serial, typing columns: [Int]? = nil) throws(TableSourceError) -> FileTable {
         var index = start
         var shape = self.shape
         let size = Swift.max(1, file.size)
@@ -122,7 +124,7 @@ extension FileTable {
                 if case .json = shape.format { continue }
                 if start.count == 0 && !typedEarly { shape.typing = ColumnTyping(kinds: ColumnKinds(missing: shape.missing), typed: 0) }
                 typedEarly = true
-                shape.typing.typeToEnd(shape.rows(file: file, index: index), concurrently: .serial)
+                shape.typing.typeToEnd(shape.rows(file: file, index: index), only: columns, concurrently: .serial)
             }
         } catch {
             throw .failed("\(error)")
@@ -143,7 +145,7 @@ extension FileTable {
                 shape.keys = found
             }
         }
-        shape.typing.typeToEnd(shape.rows(file: file, index: index), concurrently: loop)
+        shape.typing.typeToEnd(shape.rows(file: file, index: index), only: columns, concurrently: loop)
         return FileTable(file: file, index: index, shape: shape, title: title, arrival: arrival)
     }
 }

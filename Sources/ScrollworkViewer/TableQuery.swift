@@ -5,12 +5,14 @@ import ScrollworkFiles
 /// every batch run (`scrollwork open … --filter … --output FILE`), whatever holds the table.
 /// The recipe's names are found among the source's columns, and the source does the work.
 public enum TableQuery {
-    /// `source` with every row found (``TableSource/readToEnd(progress:)``), so that a batch
-    /// run reads every row.
+    /// `source` with every row found (``TableSource/readToEnd(typing:progress:)``), so that a
+    /// batch run reads every row, typed where `recipe`'s result written in `format` depends on
+    /// a column's type (``ViewRecipe/columnsTyped(_:writing:)``).
     ///
     /// - Throws: ``OpenFile/Failure`` when the source stops before then, or cannot trust its rows.
-    static func whole(_ source: any TableSource) throws(OpenFile.Failure) -> any TableSource {
-        do { return try source.readToEnd(progress: .unwatched) } catch { throw OpenFile.Failure(description: "\(source.title): \(error)") }
+    static func whole(_ source: any TableSource, for recipe: ViewRecipe, writing format: ExportFormat) throws(OpenFile.Failure) -> any TableSource {
+        let typed = recipe.columnsTyped(ColumnNames(source.columnTitles), writing: format)
+        do { return try source.readToEnd(typing: typed, progress: .unwatched) } catch { throw OpenFile.Failure(description: "\(source.title): \(error)") }
     }
 
     /// Carries out `recipe` on `source` and writes the result to `path` (`-`: standard output)
@@ -30,7 +32,7 @@ public enum TableQuery {
         } catch {
             throw OpenFile.Failure(description: "\(error)", status: 64)
         }
-        let source = try whole(source)
+        let source = try whole(source, for: recipe, writing: format)
         let names = ColumnNames(source.columnTitles)
         let filters: [RowFilter], order: [ColumnOrder], columns: [Int], frequency: Int?
         do {

@@ -57,6 +57,25 @@ public struct ViewRecipe: Sendable, Hashable {
         return try names.indexes(ofList: columns)
     }
 
+    /// The columns among `names` whose types the result written in `format` depends on: those
+    /// the filters, sorts and frequency table read, and the columns written where the format
+    /// writes a number apart from text (JSON Lines, Parquet). Nil where every column's type
+    /// counts (a summary, a filter on every column) or a name is not found among `names` (the
+    /// run says so once the table is read).
+    func columnsTyped(_ names: ColumnNames, writing format: ExportFormat) -> [Int]? {
+        guard !summary else { return nil }
+        do {
+            let filters = try parsedFilters(names)
+            guard filters.allSatisfy({ $0.column != nil }) else { return nil }
+            var read = filters.compactMap(\.column) + (try parsedSorts(names)).map(\.field)
+            if let frequency { read.append(try names.index(of: frequency)) }
+            if frequency == nil, format == .jsonLines || format == .parquet { read += try parsedColumns(names) }
+            return Set(read).sorted()
+        } catch {
+            return nil
+        }
+    }
+
     /// Checks that the options go together: a frequency table and a summary are each a result
     /// of their own, and a frequency table has its own columns.
     func validate() throws(ExploreError) {

@@ -63,7 +63,7 @@ import Testing
         #expect(kinds.longestNumber(ofColumn: 0) == 12)
     }
 
-    @Test("the kinds of a file's rows read in pieces on several lanes are the kinds of reading them one by one; a word in the last row makes its column text")
+    @Test("the kinds of a file's rows read in pieces on several lanes are the kinds of reading them one by one, and of reading some fields alone; a word in the last row makes its column text")
     func piecesAgree() throws {
         var table = ExploreData.rows(150_000)
         table[149_999][2] = "late"
@@ -76,6 +76,15 @@ import Testing
             #expect(early.kind(ofColumn: 2) == .integers, "NA is missing, the rest integers")
             let clamped = try #require(ColumnKinds.reading(rows, in: -10..<Int.max))
             #expect(clamped == serial)
+            // Fields read alone are the kinds reading every field gives them; fields out of
+            // range (and repeated) count nothing, and the others stay unseen (text).
+            let alone = try #require(ColumnKinds.reading(rows, fields: [2, 0, 2, -1, Int.max, Int.min, ColumnKinds.maximumColumns], in: Int.min..<Int.max,
+                                                          concurrently: ExploreData.threeAtOnce))
+            #expect([0, 2].map { alone.kind(ofColumn: $0) } == [0, 2].map { serial.kind(ofColumn: $0) })
+            #expect(alone.longestNumber(ofColumn: 0) == serial.longestNumber(ofColumn: 0) && alone.longestNumber(ofColumn: 3) == 0)
+            #expect(alone.kind(ofColumn: 3) == .text && alone.count == 3)
+            let none = try #require(ColumnKinds.reading(rows, fields: [], in: 0..<rows.count))
+            #expect(none.count == 0)
         }
     }
 

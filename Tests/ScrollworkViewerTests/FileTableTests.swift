@@ -277,7 +277,7 @@ import Testing
         _ = try TableQuery.write(table, recipe: ViewRecipe(columns: "column_19999,column_5"), to: out)
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "column_19999,column_5\n19999,5\n39999,20005\n59999,40005\n")
         let long = TemporaryFile(name: "long.jsonl", #"{"a": ""# + String(repeating: "x", count: 400_000) + "\"}\n" + #"{"a": 1, "b": "late"}"# + "\n")
-        let lines = try TableQuery.whole(try FileTable(path: long.path))
+        let lines = try TableQuery.whole(try FileTable(path: long.path), for: ViewRecipe(), writing: .csv)
         #expect(lines.columnTitles == ["a", "b"], "\(lines.columnTitles)")
         let jsonOut = long.directory + "/out.csv"
         _ = try TableQuery.write(lines, recipe: ViewRecipe(columns: "b,a"), to: jsonOut, replacingExisting: true)
@@ -293,7 +293,7 @@ import Testing
         let text = try String(contentsOfFile: out, encoding: .utf8)
         #expect(written == 10 && text.hasSuffix("99999\n100000\n"), "\(written): \(text)")
         // Any source still finding its rows is read to its end first.
-        let whole = try TableQuery.whole(try FileTable(path: file.path))
+        let whole = try TableQuery.whole(try FileTable(path: file.path), for: ViewRecipe(), writing: .csv)
         let count = try whole.rowCount(progress: .unwatched)
         #expect(!whole.growth.isFinding && count == 100_000)
     }

@@ -137,12 +137,38 @@ public struct ColumnKinds: Sendable, Hashable {
     public static func reading<Rows: InPlaceRows>(_ rows: Rows, in range: Range<Int>, missing: MissingValues = .common,
                                                   concurrently loop: ConcurrentLoop = .serial,
                                                   progress: (Double) -> Bool = { _ in true }) -> ColumnKinds? {
-        let range = range.clamped(to: 0..<Swift.max(0, rows.count))
+        inPieces(of: range.clamped(to: 0..<Swift.max(0, rows.count)), missing: missing, concurrently: loop, progress: progress) { kinds, piece in
+            _ = unsafe rows.fields(at: piece) { _, fields in unsafe kinds.add(fields) }
+        }
+    }
+
+    /// The kinds of fields `fields` of `rows` in `range` alone, each field's values read by
+    /// itself (``InPlaceRows/values(ofField:at:_:)``), as
+    /// ``reading(_:in:missing:concurrently:progress:)`` reads every field: a pass that needs a
+    /// few columns of many (a batch run's sort or count) does not split every record whole.
+    /// The other columns count nothing; a field outside 0 ..< ``maximumColumns`` is left out.
+    /// A value counts by its bytes alone, so a number a JSON row writes as a string counts as
+    /// a number here: JSON rows are read whole, by the other reading, to know that.
+    @_specialize(where Rows == FileRows)
+    public static func reading<Rows: InPlaceRows>(_ rows: Rows, fields: [Int], in range: Range<Int>, missing: MissingValues = .common,
+                                                  concurrently loop: ConcurrentLoop = .serial,
+                                                  progress: (Double) -> Bool = { _ in true }) -> ColumnKinds? {
+        let fields = Set(fields.filter { $0 >= 0 && $0 < maximumColumns }).sorted()
+        return inPieces(of: range.clamped(to: 0..<Swift.max(0, rows.count)), missing: missing, concurrently: loop, progress: progress) { kinds, piece in
+            // Safe: each value's bytes are lent for the call that counts them.
+            for field in fields { _ = unsafe rows.values(ofField: field, at: piece) { unsafe kinds.add($0, column: field) } }
+        }
+    }
+
+    /// What `count` made of `range`'s rows, a piece at a time, as many pieces at once as `loop`
+    /// runs, merged; nil when `progress` stopped the pass or the loop left a piece out.
+    private static func inPieces(of range: Range<Int>, missing: MissingValues, concurrently loop: ConcurrentLoop, progress: (Double) -> Bool,
+                                 _ count: (inout ColumnKinds, Range<Int>) -> Void) -> ColumnKinds? {
         var kinds = ColumnKinds(missing: missing)
         let finished = RowSet.all(count: range.count).inRounds(of: ColumnSummary.pieceSize, loop: loop, progress: progress, { piece -> ColumnKinds in
             var kinds = ColumnKinds(missing: missing)
             let start = range.lowerBound + piece.offset
-            _ = unsafe rows.fields(at: start..<(start + piece.count)) { _, fields in unsafe kinds.add(fields) }
+            count(&kinds, start..<(start + piece.count))
             return kinds
         }, take: { kinds.merge($0) })
         return finished ? kinds : nil

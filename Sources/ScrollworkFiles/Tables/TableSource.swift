@@ -113,7 +113,10 @@ public protocol TableSource: Sendable {
     /// The table with every row there is now found, as a batch run reads it; by default
     /// ``grown(following:progress:)`` asked again while the source is finding rows. A source
     /// whose rows cannot all be trusted (a file whose compressed data is damaged) throws.
-    func readToEnd(progress: TableProgress) throws(TableSourceError) -> any TableSource
+    /// `columns`, when given, are the only columns whose types the caller uses (those a batch
+    /// run's recipe sorts, tests, counts or writes as numbers): a source that learns its
+    /// columns' types from every row (a text file) need find only theirs.
+    func readToEnd(typing columns: [Int]?, progress: TableProgress) throws(TableSourceError) -> any TableSource
     /// The widest value of `column` found so far, in cells, where the source knows it without
     /// reading rows (a file's first rows and its longest numbers): a viewer makes the column as
     /// wide, and wider as it grows. Nil (the default) when it does not know.
