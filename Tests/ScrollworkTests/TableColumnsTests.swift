@@ -93,6 +93,19 @@ import Testing
         #expect(counter.count == before, "no column to fit reads no row")
     }
 
+    @Test("LT-12: fitting reads its rows in batches and misses none: the widest value of each column is found in the first row, inside a batch, at a batch's edge and in the last row read")
+    func LT_12_autoFitEveryBatch() throws {
+        for widest in [0, 255, 256, 300, 511, 512, 999] {
+            let rows = (0..<1_000).map { $0 }
+            let table = TableState(rows: rows, columns: [
+                TableColumn<Int>("a", width: .clamping(min: 1, ideal: 10, max: 10_000)) { .string($0 == widest ? String(repeating: "x", count: 500) : "x") },
+                TableColumn<Int>("b", width: .clamping(min: 1, ideal: 10, max: 10_000)) { .string($0 == 999 - widest ? String(repeating: "y", count: 400) : "y") },
+            ])
+            let widths = try table.fittingWidths(ofColumns: [1, 0], sample: 1_000) { Double($0.count) }
+            #expect(widths == [400, 500], "\(widest): \(widths)")
+        }
+    }
+
     @Test("LT-12: sideways positions: pinned columns stay, the others move with the scroll")
     func LT_12_sidewaysGeometry() throws {
         var table = TableState(rows: ["a"], columns: (0..<4).map { i in

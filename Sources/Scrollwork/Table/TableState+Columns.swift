@@ -84,16 +84,28 @@ extension TableState {
             let w = width(text)
             return w.isFinite ? w : 0
         }
-        let specs = columns.map { self.columns[$0] }
-        var widest = specs.map { measure($0.title + " ▲") }
+        var widest = columns.map { measure(self.columns[$0].title + " ▲") }
+        // Rows a batch at a time, measured a column at a time: taking a column out of the list
+        // for every cell copied it, and this code is not specialised for the row's type (a
+        // first frame fits a thousand cells). A batch keeps the rows held few, however many
+        // the sample reads.
+        var batch: [Row] = []
+        batch.reserveCapacity(Swift.min(rows.count, 256))
+        func measureBatch() {
+            for (k, column) in columns.enumerated() {
+                let spec = self.columns[column]
+                for row in batch { widest[k] = Swift.max(widest[k], measure(spec.shownText(of: row))) }
+            }
+            batch.removeAll(keepingCapacity: true)
+        }
         for flat in rows {
             guard let path = list.indexPath(forFlatRow: flat) else { continue }
-            let row: Row
             // A row that cannot be read (a source that failed) has nothing to measure.
-            do { row = try list.row(at: path) } catch { continue }
-            for k in specs.indices { widest[k] = Swift.max(widest[k], measure(specs[k].shownText(of: row))) }
+            do { batch.append(try list.row(at: path)) } catch { continue }
+            if batch.count == 256 { measureBatch() }
         }
-        return specs.indices.map { specs[$0].width.clamp(widest[$0]) }
+        measureBatch()
+        return columns.indices.map { self.columns[columns[$0]].width.clamp(widest[$0]) }
     }
 
     /// Sizes `column` to ``fittingWidth(ofColumn:visible:sample:width:)`` (a double-click on the
