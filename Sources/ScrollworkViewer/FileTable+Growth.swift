@@ -50,6 +50,11 @@ extension FileTable {
     /// - Throws: `TableSourceError.failed` when the file cannot be read, or its compressed data
     ///   is damaged or cut short (the rows after the damage are not there, the last one read may
     ///   be cut: no count or save from them is true).
+    public func readToEnd(progress: TableProgress) throws(TableSourceError) -> any TableSource {
+        try wholeRows(concurrently: .processors)
+    }
+
+    /// ``readToEnd(progress:)`` typing `columns` alone, when given.
     public func readToEnd(typing columns: [Int]?, progress: TableProgress) throws(TableSourceError) -> any TableSource {
         try wholeRows(concurrently: .processors, typing: columns)
     }

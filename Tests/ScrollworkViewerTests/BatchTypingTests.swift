@@ -91,4 +91,29 @@ import Testing
         _ = try TableQuery.write(viewer.source, recipe: ViewRecipe(filters: ["i=1"], columns: "n,r"), to: out)
         #expect(try String(contentsOfFile: out, encoding: .utf8).hasPrefix(#"{"n":"1","r":0.25}"#))
     }
+
+    /// A source that answers only ``TableSource/readToEnd(progress:)``, refusing, as a source
+    /// written before a batch run asked ``TableSource/readToEnd(typing:progress:)`` does.
+    struct RefusingTable: TableSource {
+        let table = MemoryTable(columnTitles: ["a"], records: [["1"], ["2"]])
+        var title: String { table.title }
+        var columnTitles: [String] { table.columnTitles }
+        var readFiles: Set<FileIdentity> { [] }
+        func isNumeric(_ column: Int) -> Bool { table.isNumeric(column) }
+        func rowCount(progress: TableProgress) throws(TableSourceError) -> Int { 2 }
+        func rows(at positions: Range<Int>, progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
+            try table.rows(at: positions, progress: progress)
+        }
+        func readToEnd(progress: TableProgress) throws(TableSourceError) -> any TableSource { throw .failed("its rows cannot be trusted") }
+    }
+
+    @Test("a source that answers only readToEnd(progress:) is still asked it by a batch run, which then refuses as the source does")
+    func sourcesOwnReadingToTheEnd() throws {
+        let out = "/tmp/scrollwork-refusing-\(getpid()).csv"
+        defer { unlink(out) }
+        #expect { _ = try TableQuery.write(RefusingTable(), recipe: ViewRecipe(sorts: ["a"]), to: out) } throws: { error in
+            "\(error)".contains("its rows cannot be trusted")
+        }
+        #expect(access(out, F_OK) != 0, "nothing was written")
+    }
 }

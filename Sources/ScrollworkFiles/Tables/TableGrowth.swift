@@ -50,8 +50,12 @@ extension TableSource {
     public var growth: TableGrowth { .settled }
     /// Nothing changed: rows added are read after the last name.
     public func grown(following: Bool, progress: TableProgress) throws(TableSourceError) -> GrownTable? { nil }
-    /// Asks for more while the source is finding rows; its columns' types are the source's own.
+    /// The source's own reading to the end: its columns' types are its own to find.
     public func readToEnd(typing columns: [Int]?, progress: TableProgress) throws(TableSourceError) -> any TableSource {
+        try readToEnd(progress: progress)
+    }
+    /// Asks for more while the source is finding rows.
+    public func readToEnd(progress: TableProgress) throws(TableSourceError) -> any TableSource {
         var source: any TableSource = self
         while source.growth.isFinding {
             guard let grown = try source.grown(following: false, progress: progress) else { break }

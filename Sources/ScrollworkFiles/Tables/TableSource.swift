@@ -113,9 +113,11 @@ public protocol TableSource: Sendable {
     /// The table with every row there is now found, as a batch run reads it; by default
     /// ``grown(following:progress:)`` asked again while the source is finding rows. A source
     /// whose rows cannot all be trusted (a file whose compressed data is damaged) throws.
-    /// `columns`, when given, are the only columns whose types the caller uses (those a batch
-    /// run's recipe sorts, tests, counts or writes as numbers): a source that learns its
-    /// columns' types from every row (a text file) need find only theirs.
+    func readToEnd(progress: TableProgress) throws(TableSourceError) -> any TableSource
+    /// ``readToEnd(progress:)`` for a caller that uses the types of `columns` alone (when given:
+    /// those a batch run's recipe sorts, tests, counts or writes as numbers), which is what a
+    /// batch run asks: a source that learns its columns' types from every row (a text file)
+    /// need find only theirs. By default ``readToEnd(progress:)``.
     func readToEnd(typing columns: [Int]?, progress: TableProgress) throws(TableSourceError) -> any TableSource
     /// The widest value of `column` found so far, in cells, where the source knows it without
     /// reading rows (a file's first rows and its longest numbers): a viewer makes the column as
