@@ -49,7 +49,8 @@ public enum TableValue: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// a pass over a column's text read (a missing value's mark, `NA` or `NULL`, is no text).
     public var presentText: String? { isMissing ? nil : description }
 
-    /// The text drawn in the cell.
+    /// The text drawn in the cell. Inlinable: a frame asks it of every cell it draws.
+    @inlinable
     public var description: String {
         switch self {
         case .empty: return ""
@@ -63,8 +64,10 @@ public enum TableValue: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// `value` as `String(value)` writes it; a whole number up to 2⁵³ (which Swift writes
     /// `2013.0`, not in exponent form) digit by digit: the shortest-digits printing took about
     /// six hundred instructions a cell, and a table of a file's numbers (a Parquet column of
-    /// doubles, a count) is mostly whole numbers.
-    @usableFromInline
+    /// doubles, a count) is mostly whole numbers. Not inlined into ``description``, which a
+    /// frame's cells inline (when it was not, a page down cost 10,000 instructions more in
+    /// retains and releases).
+    @usableFromInline @inline(never)
     static func decimal(_ value: Double) -> String {
         guard value.magnitude <= 9_007_199_254_740_992, value.rounded(.towardZero) == value, !(value == 0 && value.sign == .minus) else {
             return String(value)
