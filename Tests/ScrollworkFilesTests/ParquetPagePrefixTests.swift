@@ -149,4 +149,91 @@ import Testing
         #expect(ParquetChunk.prefixBytes(whole, slots: 15_000) == nil)
         #expect(ParquetChunk.prefixBytes(whole, slots: -1) == nil)
     }
+
+    @Test("a version-1 page's levels are measured from its first bytes, so a first screen decompresses them and its values' share: no more, and never too few")
+    func levelsMeasuredFirst() throws {
+        // Two columns of reals with nulls: one every seventh row (levels in many short runs,
+        // tens of kilobytes, more than the four the estimate allowed) and one null alone (a few
+        // bytes of levels). Each page starts with its definition levels.
+        let csv = "id,delay,late\n" + (0..<60_000).map { "\($0),\($0 % 7 == 0 ? "" : "\($0 % 500 - 200).5"),\($0 == 3 ? "" : "\($0 % 300).25")" }
+            .joined(separator: "\n") + "\n"
+        let table = try ParquetWriterTests.savedFromFile(csv, numeric: [true, true, true])
+        for field in [1, 2] {
+            let leaf = table.root.children[field], index = try table.pageIndex(field, group: 0)
+            let chunk = try #require(table.footer.first?.columns[field])
+            let page = try #require(index.pages.first), header = try #require(page.header)
+            try #require(header.type == 0 && leaf.definitionLevel == 1 && header.valueCount >= 4 * ParquetTable.prefixRows)
+            let body = try ParquetPageIndex.read(page.body, file: table.file)[...]
+            let whole = try ParquetChunk.open(header, body: body, codec: chunk.codec, leaf: leaf)
+            let levels = try #require(ParquetChunk.levelBytes(header, body: body, codec: chunk.codec, leaf: leaf))
+            // The length word and the levels it counts: the values start right after them.
+            var decompressed = ParquetBytes(try ParquetCodec.decompress(body, codec: chunk.codec, size: header.uncompressedSize))
+            #expect(levels == 4 + Int(try decompressed.littleEndian(4)))
+            let exact = try #require(ParquetChunk.prefixBytes(header, slots: ParquetTable.prefixRows, levels: levels))
+            let estimated = try #require(ParquetChunk.prefixBytes(header, slots: ParquetTable.prefixRows))
+            if field == 1 {
+                // The estimate stopped inside the levels: the page was read twice, the second time whole.
+                #expect(estimated < levels, "\(estimated) against \(levels) bytes of levels")
+                #expect(throws: ParquetMetadata.Failure.self) {
+                    try ParquetChunk.open(header, body: body, codec: chunk.codec, leaf: leaf, slots: ParquetTable.prefixRows, prefix: estimated)
+                }
+            } else {
+                #expect(exact + 2048 < estimated, "\(exact) against \(estimated)")
+            }
+            // The first bytes hold the first slots' levels and values: read without running out.
+            var first = try ParquetChunk.open(header, body: body, codec: chunk.codec, leaf: leaf, slots: ParquetTable.prefixRows, prefix: exact)
+            var all = whole
+            #expect(first.definitions == Array(whole.definitions.prefix(ParquetTable.prefixRows)))
+            if header.encoding == 0 {
+                // The values' equality with the page read whole is `firstRowsOfALongPage`'s.
+                #expect(try ParquetValues.plain(&first.reader, type: leaf.element.type ?? 5, count: first.present, width: 0).count == first.present)
+            } else {
+                let bits = Int(try first.reader.byte())
+                #expect(bits == Int(try all.reader.byte()))
+                let indices = try first.reader.hybrid(first.present, width: bits, as: UInt32.self)
+                #expect(indices == Array(try all.reader.hybrid(all.present, width: bits, as: UInt32.self).prefix(first.present)))
+            }
+            // A version-2 page's levels are not compressed: none are measured.
+            var v2 = header
+            v2.type = 3
+            #expect(ParquetChunk.levelBytes(v2, body: body, codec: chunk.codec, leaf: leaf) == nil)
+            // Levels said to run past the page, or fewer than none: no prefix, the page is read whole.
+            #expect(ParquetChunk.prefixBytes(header, slots: 10, levels: header.uncompressedSize) == nil)
+            #expect(ParquetChunk.prefixBytes(header, slots: 10, levels: -5) == nil)
+        }
+    }
+
+    @Test("a page's first bytes come from a Snappy block's first literal where it holds them, and are decompressed where not")
+    func firstBytesOfAPage() throws {
+        let page = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 * 7 / 3 + $0 / 1000) }
+        let snappy = SnappyCompressor.compress(page)
+        for count in [0, 1, 4, 17, 300] {
+            #expect(try ParquetCodec.firstBytes(snappy[...], codec: 1, size: page.count, count: count) == Array(page.prefix(count)), "\(count)")
+            #expect(try ParquetCodec.firstBytes(page[...], codec: 0, size: page.count, count: count) == Array(page.prefix(count)))
+        }
+        // Literals of every length form (one byte up to 60, then one to four bytes of length),
+        // a first literal shorter than the bytes asked for (the rest copied), and a block that says
+        // another size than the page's (refused).
+        for length in [1, 3, 60, 61, 255, 256, 70_000] {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+            var block = [UInt8]()
+            var n = length
+            while n >= 0x80 { block.append(UInt8(n & 0x7F) | 0x80); n >>= 7 }
+            block.append(UInt8(n))
+            if length <= 60 {
+                block.append(UInt8((length - 1) << 2))
+            } else {
+                let extra = length - 1, width = extra < 1 << 8 ? 1 : extra < 1 << 16 ? 2 : 3
+                block.append(UInt8((59 + width) << 2))
+                for k in 0..<width { block.append(UInt8(truncatingIfNeeded: extra >> (8 * k))) }
+            }
+            block += bytes
+            #expect(try ParquetCodec.firstBytes(block[...], codec: 1, size: length, count: 4) == Array(bytes.prefix(4)), "\(length)")
+            #expect(throws: ParquetMetadata.Failure.self) { try ParquetCodec.firstBytes(block[...], codec: 1, size: length + 1, count: 4) }
+        }
+        let shortFirst = Self.block(size: 10, [.literal([9, 8]), .copy(offset: 2, length: 8)])
+        #expect(try ParquetCodec.firstBytes(shortFirst[...], codec: 1, size: 10, count: 4) == [9, 8, 9, 8])
+        #expect(throws: ParquetMetadata.Failure.self) { try ParquetCodec.firstBytes(shortFirst.prefix(2), codec: 1, size: 10, count: 4) }
+        #expect(throws: ParquetMetadata.Failure.self) { try ParquetCodec.snappy(shortFirst[...], size: -1) }
+    }
 }

@@ -49,7 +49,7 @@ struct ParquetChunk: Sendable {
             return (page, values)
         }
         var page: OpenedPage, values: ParquetValues
-        if readsAPrefix, let prefix = Self.prefixBytes(header, slots: count) {
+        if readsAPrefix, let prefix = Self.prefixBytes(header, slots: count, levels: Self.levelBytes(header, body: body, codec: codec, leaf: leaf)) {
             // A reader that runs out of the first bytes fails; the page is then made whole,
             // which says what is wrong where something is.
             do { (page, values) = try decoded(prefix: prefix) } catch { (page, values) = try decoded(prefix: .max) }
@@ -63,13 +63,35 @@ struct ParquetChunk: Sendable {
     }
 
     /// The first bytes of a page (once decompressed) that likely hold its first `slots` slots'
-    /// levels and values: their share of the page, half as much again, and 4 KB for the levels
-    /// of every slot that come first in a version-1 page; nil where that is most of the page.
-    static func prefixBytes(_ header: ParquetPageHeader, slots: Int) -> Int? {
+    /// levels and values: the levels that come first in a version-1 page (`levels` bytes, their
+    /// length word included; 4 KB where not known), then the values' share of the bytes after
+    /// them, half as much again, and 64 bytes; nil where that is most of the page. A version-2
+    /// page's levels are not compressed, and not counted.
+    static func prefixBytes(_ header: ParquetPageHeader, slots: Int, levels: Int? = nil) -> Int? {
         guard header.valueCount > 0, slots >= 0, slots < header.valueCount else { return nil }
-        let share = Double(header.uncompressedSize) * Double(slots) / Double(header.valueCount)
-        let prefix = Int(share * 1.5) + 4096
-        return prefix < header.uncompressedSize / 2 ? prefix : nil
+        let isV2 = header.type == PageType.dataV2
+        let size = isV2 ? header.uncompressedSize - header.repetitionBytes - header.definitionBytes : header.uncompressedSize
+        let before = isV2 ? 0 : levels ?? 4096
+        guard size > 0, before >= 0, before < size else { return nil }
+        let share = Double(size - (isV2 || levels != nil ? before : 0)) * Double(slots) / Double(header.valueCount)
+        let prefix = before + Int(share * 1.5) + 64
+        return prefix < size / 2 ? prefix : nil
+    }
+
+    /// The bytes a version-1 page's levels take at its start, their length word included (0
+    /// for a column of no levels), read from its first four bytes decompressed; nil for a
+    /// version-2 page and where those bytes cannot be read (the page, read whole, then says why).
+    static func levelBytes(_ header: ParquetPageHeader, body: ArraySlice<UInt8>, codec: Int, leaf: ParquetSchemaNode) -> Int? {
+        guard header.type == PageType.data else { return nil }
+        guard leaf.definitionLevel > 0 || leaf.repetitionLevel > 0 else { return 0 }
+        // Only where the levels are one run: a repeated column has two, and is read whole.
+        guard leaf.repetitionLevel == 0 else { return nil }
+        do {
+            var reader = ParquetBytes(try ParquetCodec.firstBytes(body, codec: codec, size: header.uncompressedSize, count: 4))
+            return 4 + Int(try reader.littleEndian(4))
+        } catch {
+            return nil
+        }
     }
 
     /// A chunk's dictionary as a page is decoded with it.

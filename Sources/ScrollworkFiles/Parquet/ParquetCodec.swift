@@ -62,22 +62,67 @@ enum ParquetCodec {
     /// Google's Snappy block format: the length, then literals and copies (until `prefix`
     /// bytes are made, where that is fewer).
     static func snappy(_ bytes: ArraySlice<UInt8>, size: Int, prefix: Int = .max) throws(ParquetMetadata.Failure) -> [UInt8] {
-        var reader = ParquetBytes(Array(bytes))
+        guard size >= 0 else { throw ParquetBytes.failure("a Snappy page said to hold \(size) bytes") }
+        // The length is a varint of at most ten bytes; the block is read where it lies.
+        var reader = ParquetBytes(Array(bytes.prefix(10)))
         let length = try reader.varint()
         guard length == UInt64(size) else { throw ParquetBytes.failure("a Snappy page says \(length) bytes where its header says \(size)") }
-        var output = [UInt8](repeating: 0, count: size)
-        let wanted = Swift.min(size, Swift.max(0, prefix))
-        // Safe: both arrays are lent for the call; `SnappyBlock.decode` checks every literal and
-        // copy against both counts.
-        let made = unsafe reader.bytes.withUnsafeBufferPointer { input in
-            unsafe output.withUnsafeMutableBufferPointer { out in unsafe SnappyBlock.decode(input, from: reader.offset, into: out, stoppingAt: wanted) }
+        let wanted = Swift.min(size, Swift.max(0, prefix)), start = reader.offset
+        var made = SnappyBlock.Made.success(0)
+        // Safe: the slice's bytes are lent for the call, and the new array's first `size` bytes
+        // are written by `SnappyBlock.decode`, which checks every literal and copy against both
+        // counts and reads back only bytes it made: only those count as the array's.
+        let output = unsafe [UInt8](unsafeUninitializedCapacity: size) { out, initialized in
+            made = unsafe bytes.withUnsafeBufferPointer { input in unsafe SnappyBlock.decode(input, from: start, into: out, stoppingAt: wanted) }
+            if case let .success(count) = made { initialized = count } else { initialized = 0 }
         }
         switch made {
         case let .failure(message): throw ParquetBytes.failure(message)
         case let .success(count):
             guard count == size || count >= wanted else { throw ParquetBytes.failure("a Snappy page makes \(count) of its \(size) bytes") }
-            return count == size ? output : Array(output[..<count])
+            return output
         }
+    }
+
+    /// The first `count` bytes of a page once decompressed (fewer where it makes fewer): read
+    /// from a Snappy block's first literal where that holds them, and from the bytes
+    /// themselves where they are not compressed, with nothing else made.
+    static func firstBytes(_ bytes: ArraySlice<UInt8>, codec: Int, size: Int, count: Int) throws(ParquetMetadata.Failure) -> [UInt8] {
+        let count = Swift.max(0, count)
+        if codec == Codec.uncompressed { return Array(bytes.prefix(count)) }
+        if codec == Codec.snappy, let first = leadingLiteral(bytes, size: size, count: count) { return first }
+        return Array(try decompress(bytes, codec: codec, size: size, prefix: count).prefix(count))
+    }
+
+    /// The first `count` bytes a Snappy block of `size` bytes makes, where its first literal
+    /// (a block starts with one: a copy has nothing before it) holds them; nil where it does not,
+    /// or the block is not what it should be (it is then decompressed, which says what is wrong).
+    private static func leadingLiteral(_ bytes: ArraySlice<UInt8>, size: Int, count: Int) -> [UInt8]? {
+        var at = bytes.startIndex, length: UInt64 = 0, shift: UInt64 = 0
+        // The block's length, a varint.
+        while true {
+            guard at < bytes.endIndex, shift < 64 else { return nil }
+            let b = bytes[at]
+            at += 1
+            length |= UInt64(b & 0x7F) << shift
+            if b & 0x80 == 0 { break }
+            shift += 7
+        }
+        guard length == UInt64(size), at < bytes.endIndex, bytes[at] & 3 == 0 else { return nil }
+        var literal = Int(bytes[at] >> 2) + 1
+        at += 1
+        if literal > 60 {
+            // The length in the next one to four bytes, less one.
+            let width = literal - 60
+            guard bytes.endIndex - at >= width else { return nil }
+            literal = 0
+            for k in (0..<width).reversed() { literal = literal << 8 | Int(bytes[at + k]) }
+            at += width
+            literal += 1
+        }
+        let wanted = Swift.min(count, size)
+        guard literal >= wanted, bytes.endIndex - at >= wanted else { return nil }
+        return Array(bytes[at..<at + wanted])
     }
 
     /// An LZ4 page's bytes being made, as large as its header says from the start: literals

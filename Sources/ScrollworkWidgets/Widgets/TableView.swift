@@ -764,6 +764,10 @@ public struct TableView<Row: Sendable>: StatefulWidget {
     /// drawn; a title in the heading's type.
     private var fittedTextWidth: (String) -> Double {
         let (measurer, padding) = textMeasure ?? (.cells(metrics), metrics.cellWidth)
+        // On a grid both types are a cell a character: the text is measured once.
+        if measurer.countsCells && measurer.width(of: "M", font: .body) == measurer.width(of: "M", font: .headline) {
+            return { text in (measurer.width(of: text, font: .body) + 2 * padding).rounded(.up) }
+        }
         return { text in (Swift.max(measurer.width(of: text, font: .body), measurer.width(of: text, font: .headline)) + 2 * padding).rounded(.up) }
     }
 
