@@ -186,6 +186,8 @@ public enum OpenFile {
             let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
             var table = try ParquetTable(file: file)
             table.loop = .processors
+            // The first page is read while the screen is made, which reads it before its first frame.
+            table.readAhead(firstRows: TableScreen.pageSize)
             return .table(TableViewer(table, name: name, file: file.fileIdentity == nil ? nil : file.path, theme: theme))
         } catch {
             throw Failure(description: "\(error)")

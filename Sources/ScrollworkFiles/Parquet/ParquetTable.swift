@@ -17,6 +17,8 @@ public struct ParquetTable: TableSource {
     let cache: ParquetCache
     /// What the last `/` found.
     let searches = KeptSearch<[Bool]>()
+    /// The first rows, where ``readAhead(firstRows:)`` asked for them.
+    let ahead = ParquetRowsAhead()
     /// The cores a summary runs on, a column on each (one, unless the host lends more).
     public var loop = ConcurrentLoop.serial
     /// The most rows a sort by one column holds in memory (about 12 bytes a row at its peak, so
@@ -231,7 +233,31 @@ public struct ParquetTable: TableSource {
     /// The rows named `names` (their positions), in that order, a column at a time: each page
     /// they fall in read once, however the names are ordered (a sorted view's, a save's).
     public func rows(named names: [Int], progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
-        try values(ofColumns: Array(root.children.indices), named: names, progress: progress)
+        if let early = ahead.take(names) { return try early.get() }
+        return try values(ofColumns: Array(root.children.indices), named: names, progress: progress)
+    }
+
+    /// Starts reading the first `count` rows (clamped to the rows there are) on a thread of their
+    /// own, while the screen that shows them is made: the first ``rows(named:progress:)`` that
+    /// asks for them (their names are their positions) takes what it read, waiting for it where
+    /// it is under way. Any other read reads as it would have. Once a table; false where it did
+    /// not start (asked already, no rows, a file read over the network, or no thread to be had).
+    @discardableResult
+    public func readAhead(firstRows count: Int) -> Bool {
+        readAhead(firstRows: count, thread: ThreadBody.detach)
+    }
+
+    /// ``readAhead(firstRows:)`` on a thread `thread` starts (tests hold it, to see a read that
+    /// comes before it begins).
+    func readAhead(firstRows count: Int, thread: (@escaping @Sendable () -> Void) -> Bool) -> Bool {
+        let rows: Int
+        do { rows = try total() } catch { return false }
+        let names = Array(0..<Swift.min(rows, Swift.max(0, count)))
+        guard readsFirstPageAtOnce, !names.isEmpty else { return false }
+        let table = self
+        return ahead.start(names, thread: thread) { names in
+            Result { () throws(TableSourceError) in try table.values(ofColumns: Array(table.root.children.indices), named: names, progress: .unwatched) }
+        }
     }
 
     /// `columns` of the rows named `names`, in that order, reading only those columns' pages:
