@@ -262,19 +262,23 @@ extension Key {
     /// The key called `name` as ``label`` names it, or by its word ("Up", "Escape", "Space",
     /// "Backspace"); one character is that character; nil for anything else.
     init?(name: String) {
-        let words: [String: Key] = [
-            "space": .character(" "), "enter": .enter, "return": .enter, "tab": .tab, "⌫": .backspace, "backspace": .backspace,
-            "esc": .escape, "escape": .escape, "↑": .up, "up": .up, "↓": .down, "down": .down, "←": .left, "left": .left,
-            "→": .right, "right": .right, "home": .home, "end": .end, "pgup": .pageUp, "pageup": .pageUp, "pgdn": .pageDown,
-            "pagedown": .pageDown, "ins": .insert, "insert": .insert, "del": .delete, "delete": .delete, "menu": .menu,
-        ]
-        if let key = words[name.lowercased()] { self = key; return }
+        if let key = Self.words[name.lowercased()] { self = key; return }
         if name.count == 1, let c = name.first { self = .character(c); return }
         let upper = name.uppercased()
         if upper.hasPrefix("U+"), let c = Self.character(codePoints: upper.dropFirst(2)) { self = .character(c); return }
         guard upper.hasPrefix("F"), let n = Int(upper.dropFirst()) else { return nil }
         self = .function(n)
     }
+
+    /// The keys named by a word, lowercased. Made once: made at each call, it took 13,000
+    /// instructions a name, and every key binding's label is read back through it (half a
+    /// million before a viewer's first frame).
+    private static let words: [String: Key] = [
+        "space": .character(" "), "enter": .enter, "return": .enter, "tab": .tab, "⌫": .backspace, "backspace": .backspace,
+        "esc": .escape, "escape": .escape, "↑": .up, "up": .up, "↓": .down, "down": .down, "←": .left, "left": .left,
+        "→": .right, "right": .right, "home": .home, "end": .end, "pgup": .pageUp, "pageup": .pageUp, "pgdn": .pageDown,
+        "pagedown": .pageDown, "ins": .insert, "insert": .insert, "del": .delete, "delete": .delete, "menu": .menu,
+    ]
 
     /// `c` by its code points: "U+2191", "U+0065+U+0301" for a letter and its accent.
     static func codePoints(of c: Character) -> String {
@@ -305,7 +309,12 @@ extension Key {
     /// control or format character, an unassigned or private code point, or a lone accent
     /// (which would join the "+" before it).
     static func showsAsNothing(_ c: Character) -> Bool {
-        if let first = c.unicodeScalars.first, [.nonspacingMark, .enclosingMark, .spacingMark].contains(first.properties.generalCategory) { return true }
+        if let first = c.unicodeScalars.first {
+            switch first.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .spacingMark: return true
+            default: break
+            }
+        }
         return c != " " && (c.isWhitespace || c.unicodeScalars.contains { scalar in
             switch scalar.properties.generalCategory {
             case .control, .format, .unassigned, .privateUse, .surrogate, .lineSeparator, .paragraphSeparator, .spaceSeparator: true
