@@ -73,7 +73,9 @@ struct ParquetChunk: Sendable {
         let size = isV2 ? header.uncompressedSize - header.repetitionBytes - header.definitionBytes : header.uncompressedSize
         let before = isV2 ? 0 : levels ?? 4096
         guard size > 0, before >= 0, before < size else { return nil }
-        let share = Double(size - (isV2 || levels != nil ? before : 0)) * Double(slots) / Double(header.valueCount)
+        // The values' bytes: the page's, less the levels where their length is known.
+        let valueBytes = isV2 ? size : size - (levels ?? 0)
+        let share = Double(valueBytes) * Double(slots) / Double(header.valueCount)
         let prefix = before + Int(share * 1.5) + 64
         return prefix < size / 2 ? prefix : nil
     }
