@@ -185,9 +185,10 @@ public enum OpenFile {
         do {
             let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
             var table = try ParquetTable(file: file)
-            table.loop = .processors
-            // The first page is read while the screen is made, which reads it before its first frame.
+            // The first page is read while the screen is made, which reads it before its first
+            // frame: begun first, as early as the footer allows.
             table.readAhead(firstRows: TableScreen.pageSize)
+            table.loop = .processors
             return .table(TableViewer(table, name: name, file: file.fileIdentity == nil ? nil : file.path, theme: theme))
         } catch {
             throw Failure(description: "\(error)")

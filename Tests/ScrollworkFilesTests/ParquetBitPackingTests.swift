@@ -64,6 +64,25 @@ import Testing
         }
     }
 
+    @Test("the hybrid unpacks only the groups of a run that hold the values wanted: a page's first values read from its first bytes")
+    func firstGroupsOfALongRun() throws {
+        for width in [1, 5, 12, 32] {
+            // One bit-packed run of 64 groups (512 values, as pyarrow writes dictionary indices),
+            // of which only the header and the first 16 groups' bytes are at hand.
+            let values = (0..<512).map { Self.value($0 * 7 + 3, width: width) }
+            let run: [UInt8] = [0x81, 0x01] + Self.packed(values, width: width)
+            for wanted in [1, 8, 100, 128] {
+                var reader = ParquetBytes(Array(run.prefix(2 + 16 * width)))
+                let read = try reader.hybrid(wanted, width: width, as: UInt32.self)
+                #expect(read.map(UInt64.init) == Array(values.prefix(wanted)), "width \(width), \(wanted) wanted")
+            }
+            var whole = ParquetBytes(run)
+            #expect(try whole.hybrid(512, width: width, as: UInt32.self).map(UInt64.init) == values.map { $0 & 0xFFFF_FFFF })
+            var cut = ParquetBytes(Array(run.prefix(2 + 16 * width)))
+            #expect(throws: ParquetMetadata.Failure.self, "more values than the bytes at hand hold") { try cut.hybrid(129, width: width, as: UInt32.self) }
+        }
+    }
+
     @Test("indices counted from the hybrid are the indices the hybrid reads, counted; an index past the entries is refused")
     func countedIndices() throws {
         for width in [1, 4, 13] {

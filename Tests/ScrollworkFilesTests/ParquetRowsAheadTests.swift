@@ -1,4 +1,7 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 import Scrollwork
 @testable import ScrollworkFiles
 
@@ -31,7 +34,8 @@ import Scrollwork
         #expect(!table.readAhead(firstRows: 100, thread: held.start), "once a table")
         let heldBody = try #require(held.body)
         heldBody()
-        #expect(table.ahead.take(Array(0..<100)).map { (try? $0.get()).map(Self.texts) } == expected)
+        let taken = try #require(table.ahead.take(Array(0..<100)))
+        #expect(Self.texts(try table.rows(named: Array(0..<100), from: taken)) == expected)
         #expect(table.ahead.take(Array(0..<100)) == nil, "taken once")
         #expect(Self.texts(try table.rows(named: Array(0..<100), progress: .unwatched)) == expected)
         // On a thread of its own, however the read and the thread fall out.
@@ -68,21 +72,62 @@ import Scrollwork
         #expect(Self.texts(try threadless.rows(named: Array(0..<100), progress: .unwatched)) == Array(whole[0..<100]))
     }
 
-    @Test("a read that comes while the thread reads waits for it, and takes what it read")
+    /// One column's values for rows 0 and 1, `column` and one more.
+    static func piece(_ column: Int) -> ParquetRowsAhead.Column {
+        let places: ArraySlice<Int> = [0, 1]
+        let values: [TableValue] = [.int(column), .int(column + 1)]
+        return .success([(places: places, values: values)])
+    }
+
+    static func values(_ columns: [ParquetRowsAhead.Column]?) -> [[TableValue]]? {
+        columns.map { $0.map { (try? $0.get())?.flatMap(\.values) ?? [] } }
+    }
+
+    @Test("a read that comes while the thread reads its last column waits for it, and takes what it read")
     func waitsForTheThread() {
         let ahead = ParquetRowsAhead()
         let begun = Signal(), gate = Signal()
-        let started = ahead.start([0, 1], thread: ThreadBody.detach) { names in
+        let started = ahead.start([0, 1], columns: 1, thread: ThreadBody.detach) { column in
             begun.signal()
             gate.wait(past: 0)
-            return .success(names.map { [.int($0)] })
+            return Self.piece(column)
         }
         #expect(started)
         begun.wait(past: 0)
         // The thread reads; it is let on from another thread while this one waits.
         #expect(ThreadBody.detach { gate.signal() })
-        let taken = ahead.take([0, 1])
-        #expect(taken.map { (try? $0.get()) ?? [] } == [[.int(0)], [.int(1)]])
+        #expect(Self.values(ahead.take([0, 1])) == [[.int(0), .int(1)]])
+        #expect(ahead.take([0, 1]) == nil)
+    }
+
+    @Test("a read that comes while the thread reads a column reads the columns it has not begun itself, each column read once")
+    func readsTheColumnsLeft() {
+        let ahead = ParquetRowsAhead()
+        let begun = Signal(), here = pthread_self()
+        // Each column read, and whether this thread read it.
+        let reads = Locked<[(column: Int, here: Bool)]>([])
+        let started = ahead.start([0, 1], columns: 4, thread: ThreadBody.detach) { column in
+            let onThisThread = pthread_equal(pthread_self(), here) != 0
+            reads.withLock { $0.append((column, onThisThread)) }
+            if column == 0 {
+                begun.signal()
+                // The thread holds its first column until the other three are read (or, where
+                // nothing reads them but this thread, a bounded while: the test then fails).
+                var turns = 0
+                while reads.withLock({ $0.count }) < 4, turns < 2_000_000 {
+                    turns += 1
+                    sched_yield()
+                }
+            }
+            return Self.piece(column)
+        }
+        #expect(started)
+        begun.wait(past: 0)
+        let expected: [[TableValue]] = (0..<4).map { (column: Int) -> [TableValue] in [.int(column), .int(column + 1)] }
+        #expect(Self.values(ahead.take([0, 1])) == expected)
+        let read = reads.withLock { $0 }
+        #expect(read.map(\.column).sorted() == [0, 1, 2, 3], "each column read once")
+        #expect(read.filter(\.here).map(\.column) == [1, 2, 3], "the columns the thread had not begun read here")
         #expect(ahead.take([0, 1]) == nil)
     }
 }

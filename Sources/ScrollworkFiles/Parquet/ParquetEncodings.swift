@@ -129,7 +129,9 @@ struct ParquetBytes {
 
     /// `count` values of the RLE / bit-packed hybrid of `width` bits (levels, dictionary
     /// indices, booleans in v2 pages), from here to `end`, each kept in a `T` (levels in a
-    /// byte, indices in 32 bits: a value wider than `T` keeps its low bits).
+    /// byte, indices in 32 bits: a value wider than `T` keeps its low bits). The read stops
+    /// after the group of eight that holds the last value wanted, inside its run where the run
+    /// goes on: the bytes after it are neither read nor needed.
     @_specialize(where T == UInt8)
     @_specialize(where T == UInt32)
     mutating func hybrid<T: FixedWidthInteger & UnsignedInteger>(_ count: Int, width: Int, as _: T.Type) throws(ParquetMetadata.Failure) -> [T] {
@@ -145,9 +147,13 @@ struct ParquetBytes {
                 if run == 0 && remaining == 0 { break }
             } else {
                 let groups = Int(clamping: header >> 1)
-                guard groups <= remaining else { throw Self.failure("a bit-packed run of \(groups) groups past the page's end") }
-                // A run's last group may pad past the values wanted: the padding is dropped.
-                try bitPacked(groups * 8, width: width, into: &values)
+                // Only the groups holding values wanted are unpacked (their bytes must be there),
+                // and the read stops there: a first screen reads a page's first rows from its
+                // first bytes alone, which a writer's run of 512 indices runs past. A run's last
+                // group may pad past the values wanted: the padding is dropped.
+                let left = count - values.count
+                let wanted = Swift.min(groups, left / 8 + (left % 8 == 0 ? 0 : 1))
+                try bitPacked(try Self.product(wanted, 8), width: width, into: &values)
                 if values.count > count { values.removeLast(values.count - count) }
             }
         }

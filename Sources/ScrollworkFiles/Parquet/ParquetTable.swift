@@ -233,15 +233,25 @@ public struct ParquetTable: TableSource {
     /// The rows named `names` (their positions), in that order, a column at a time: each page
     /// they fall in read once, however the names are ordered (a sorted view's, a save's).
     public func rows(named names: [Int], progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
-        if let early = ahead.take(names) { return try early.get() }
+        if let early = ahead.take(names) { return try rows(named: names, from: early) }
         return try values(ofColumns: Array(root.children.indices), named: names, progress: progress)
+    }
+
+    /// The rows named `names` made of the columns read ahead for them.
+    ///
+    /// - Throws: the first column's failure, in the columns' order.
+    func rows(named names: [Int], from columns: [ParquetRowsAhead.Column]) throws(TableSourceError) -> [[TableValue]] {
+        var rows = try blankRows(named: namedRows(names), columns: columns.count)
+        for (column, read) in columns.enumerated() { Self.place(try read.get(), column: column, into: &rows) }
+        return rows
     }
 
     /// Starts reading the first `count` rows (clamped to the rows there are) on a thread of their
     /// own, while the screen that shows them is made: the first ``rows(named:progress:)`` that
-    /// asks for them (their names are their positions) takes what it read, waiting for it where
-    /// it is under way. Any other read reads as it would have. Once a table; false where it did
-    /// not start (asked already, no rows, a file read over the network, or no thread to be had).
+    /// asks for them (their names are their positions) takes what it read, reading the columns
+    /// the thread has not begun itself and waiting only for those it is reading. Any other read
+    /// reads as it would have. False where it did not start (a read ahead not yet taken, no
+    /// rows, a file read over the network, or no thread to be had).
     @discardableResult
     public func readAhead(firstRows count: Int) -> Bool {
         readAhead(firstRows: count, thread: ThreadBody.detach)
@@ -254,9 +264,55 @@ public struct ParquetTable: TableSource {
         do { rows = try total() } catch { return false }
         let names = Array(0..<Swift.min(rows, Swift.max(0, count)))
         guard readsFirstPageAtOnce, !names.isEmpty else { return false }
+        let named: NamedRows
+        // Not read ahead: the screen's own read of these rows meets the same failure and says it.
+        do { named = try namedRows(names) } catch { return false }
         let table = self
-        return ahead.start(names, thread: thread) { names in
-            Result { () throws(TableSourceError) in try table.values(ofColumns: Array(table.root.children.indices), named: names, progress: .unwatched) }
+        return ahead.start(names, columns: root.children.count, thread: thread) { field in
+            Result { () throws(TableSourceError) in try table.read(field: field, of: named) }
+        }
+    }
+
+    /// A column's values for some rows, as read: each row group's places among the rows asked
+    /// for, and its values there.
+    typealias PlacedValues = [(places: ArraySlice<Int>, values: [TableValue])]
+
+    /// Where rows named `names` are: their places among the names in each row group, and the
+    /// first row of each group that holds some.
+    struct NamedRows: Sendable {
+        let names: [Int]
+        let byGroup: PlaceBuckets
+        let starts: [Int]
+        /// The rows of the file.
+        let total: Int
+    }
+
+    /// Where the rows named `names` are.
+    func namedRows(_ names: [Int]) throws(TableSourceError) -> NamedRows {
+        let byGroup = try groups(of: names)
+        let starts = try (0..<byGroup.count).map { group throws(TableSourceError) in byGroup[group].isEmpty ? 0 : try groupSpan(group).lowerBound }
+        return NamedRows(names: names, byGroup: byGroup, starts: starts, total: try total())
+    }
+
+    /// Rows for `named`, `columns` values each, before any is read: a row the file has null in
+    /// every column (what a column no page holds a value for shows), a name no row has
+    /// `(deleted)`.
+    func blankRows(named: NamedRows, columns: Int) -> [[TableValue]] {
+        named.names.map { (0..<named.total).contains($0) ? [TableValue](repeating: .missing("NULL"), count: columns) : [TableValue](repeating: .missing("(deleted)"), count: columns) }
+    }
+
+    /// Top-level field `field` of the rows `named`, read a row group at a time.
+    func read(field: Int, of named: NamedRows) throws(TableSourceError) -> PlacedValues {
+        try (0..<named.byGroup.count).filter { !named.byGroup[$0].isEmpty }.map { group throws(TableSourceError) in
+            let places = named.byGroup[group], start = named.starts[group]
+            return (places, try values(ofField: field, group: group, rows: places.map { named.names[$0] - start }))
+        }
+    }
+
+    /// Puts a column's values `read` in place `column` of `rows`.
+    static func place(_ read: PlacedValues, column: Int, into rows: inout [[TableValue]]) {
+        for (places, values) in read {
+            for (place, value) in zip(places, values) { rows[place][column] = value }
         }
     }
 
@@ -265,28 +321,19 @@ public struct ParquetTable: TableSource {
     /// page of every column, each apart from the others).
     public func values(ofColumns columns: [Int], named names: [Int], progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
         try checkColumns(columns)
-        let total = try total()
-        let byGroup = try groups(of: names)
-        let starts = try (0..<byGroup.count).map { group throws(TableSourceError) in byGroup[group].isEmpty ? 0 : try groupSpan(group).lowerBound }
-        var rows = names.map { (0..<total).contains($0) ? [TableValue](repeating: .missing("NULL"), count: columns.count) : [TableValue](repeating: .missing("(deleted)"), count: columns.count) }
+        let named = try namedRows(names)
+        var rows = blankRows(named: named, columns: columns.count)
         let width = Swift.max(1, loop.width)
         for first in stride(from: 0, to: columns.count, by: width) {
             let round = first..<Swift.min(columns.count, first + width)
-            let read = loop.map(round.count) { k in
-                Result { () throws(TableSourceError) -> [(places: ArraySlice<Int>, values: [TableValue])] in
+            let pieces = loop.map(round.count) { k in
+                Result { () throws(TableSourceError) -> PlacedValues in
                     try progress.check()
-                    return try (0..<byGroup.count).filter { !byGroup[$0].isEmpty }.map { group throws(TableSourceError) in
-                        let ks = byGroup[group], start = starts[group]
-                        return (ks, try values(ofField: columns[round.lowerBound + k], group: group, rows: ks.map { names[$0] - start }))
-                    }
+                    return try read(field: columns[round.lowerBound + k], of: named)
                 }
             }
-            guard let read else { throw .cancelled }
-            for (k, result) in read.enumerated() {
-                for (places, values) in try result.get() {
-                    for (place, value) in zip(places, values) { rows[place][round.lowerBound + k] = value }
-                }
-            }
+            guard let pieces else { throw .cancelled }
+            for (k, result) in pieces.enumerated() { Self.place(try result.get(), column: round.lowerBound + k, into: &rows) }
         }
         return rows
     }

@@ -1,7 +1,7 @@
 /// Places `0..<count` sorted into buckets by a counting sort, each bucket's places ascending:
 /// the rows a batch names, by the row group or page that holds them, without an array a bucket
 /// grown a place at a time.
-struct PlaceBuckets {
+struct PlaceBuckets: Sendable {
     /// The places, a bucket after the one before.
     private let order: [Int]
     /// Where each bucket's places start in ``order``, and one past the last bucket's end.
