@@ -22,9 +22,8 @@ final class ParquetRowsAhead: Sendable {
         var read: (@Sendable (Int) -> Column)?
         /// The first column no thread has taken.
         var next = 0
+        /// Each column once read; nil while it is not.
         var columns: [Column?] = []
-        /// Columns taken and not yet read.
-        var left = 0
 
         /// Nothing asked for, and reads of the job that was dropped when they end.
         mutating func letGo() {
@@ -33,7 +32,6 @@ final class ParquetRowsAhead: Sendable {
             read = nil
             next = 0
             columns = []
-            left = 0
         }
     }
     private let job = Locked(Job())
@@ -49,7 +47,6 @@ final class ParquetRowsAhead: Sendable {
             job.names = names
             job.read = read
             job.columns = Array(repeating: nil, count: Swift.max(0, columns))
-            job.left = job.columns.count
             return job.serial
         }
         guard let serial else { return false }
@@ -72,7 +69,6 @@ final class ParquetRowsAhead: Sendable {
             job.withLock { job in
                 guard job.serial == serial else { return }
                 job.columns[taken.column] = column
-                job.left -= 1
             }
             columnRead.signal()
         }
@@ -98,10 +94,10 @@ final class ParquetRowsAhead: Sendable {
             enum Step { case gone, wait, taken([Column]) }
             let step: Step = job.withLock { job in
                 guard job.serial == serial else { return .gone }
-                guard job.left == 0 else { return .wait }
-                let columns = job.columns.compactMap { $0 }, whole = columns.count == job.columns.count
+                let columns = job.columns.compactMap { $0 }
+                guard columns.count == job.columns.count else { return .wait }
                 job.letGo()
-                return whole ? .taken(columns) : .gone
+                return .taken(columns)
             }
             switch step {
             case .gone: return nil
